@@ -1,0 +1,44 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Shared by every target: `any` spelled out for existentials inside our code, and imports
+// that only make visible what a file really imports.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Teller",
+    // Synchronization's `Atomic` sets the floor on Apple platforms.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "TellerRx", targets: ["TellerRx"]),
+        .library(name: "Teller", targets: ["Teller"]),
+        .library(name: "TellerTesting", targets: ["TellerTesting"]),
+        .executable(name: "TellerBenchmarks", targets: ["TellerBenchmarks"]),
+    ],
+    targets: [
+        .target(name: "TellerRx", swiftSettings: swiftSettings),
+        .target(name: "Teller", dependencies: ["TellerRx"], swiftSettings: swiftSettings),
+        .target(name: "TellerTesting", dependencies: ["TellerRx", "Teller"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "TellerBenchmarks",
+            dependencies: ["TellerRx", "Teller"],
+            path: "Benchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "TellerRxTests", dependencies: ["TellerRx", "TellerTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TellerTests",
+            dependencies: ["Teller", "TellerRx", "TellerTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TellerTestingTests",
+            dependencies: ["TellerTesting", "Teller", "TellerRx"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

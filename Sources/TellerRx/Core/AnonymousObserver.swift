@@ -1,0 +1,37 @@
+import Synchronization
+
+/// The observer behind `subscribe(onNext:…)`: calls a closure, and enforces the event grammar
+/// so that nothing reaches the closure after a terminal event.
+final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked: `handler` is immutable; `isStopped` is atomic.
+    typealias EventHandler = @Sendable (Event<Element>) -> Void
+
+    private let handler: EventHandler
+    private let isStopped = Atomic<Bool>(false)
+
+    init(_ handler: @escaping EventHandler) {
+        self.handler = handler
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            guard !isStopped.load(ordering: .relaxed) else {
+                reportMisuse("An element was sent after the sequence ended; it was dropped.")
+                return
+            }
+            handler(event)
+        case .error, .completed:
+            guard !isStopped.exchange(true, ordering: .relaxed) else {
+                reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
+                return
+            }
+            handler(event)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// An observable sequence: the type returned by every TellerRx operator.
+///
+/// Subscribing starts the work; disposing the subscription stops it. Most observables are
+/// cold (each subscription runs the work again); subjects and `share` make hot ones.
+/// An `Observable` may be shared and subscribed to from any thread.
+public class Observable<Element: Sendable>: ObservableType, @unchecked Sendable {
+    // @unchecked: the base class has no state; subclasses keep theirs immutable or locked.
+
+    init() {
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    /// Subscribes `observer` to the sequence's events.
+    ///
+    /// - Parameter observer: Receives the events, serially.
+    /// - Returns: A disposable that ends the subscription.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        preconditionFailure("Observable.subscribe must be overridden by \(type(of: self))")
+    }
+
+    /// Returns this observable.
+    public func asObservable() -> Observable<Element> {
+        self
+    }
+}

@@ -1,0 +1,69 @@
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    ///
+    /// - Parameter on: Called serially, on the thread that delivers each event.
+    /// - Returns: A disposable that ends the subscription.
+    public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
+        asObservable().subscribe(AnonymousObserver(on))
+    }
+
+    /// Subscribes closures for elements, errors, completion and disposal.
+    ///
+    /// The closures run on the thread that delivers each event. An error with no `onError`
+    /// handler is reported on standard error in debug builds. `onDisposed` runs once, after the
+    /// sequence ends or when the subscription is disposed, whichever comes first.
+    ///
+    /// - Parameters:
+    ///   - onNext: Called for each element.
+    ///   - onError: Called once if the sequence fails.
+    ///   - onCompleted: Called once if the sequence completes.
+    ///   - onDisposed: Called once when the subscription ends for any reason.
+    /// - Returns: A disposable that ends the subscription.
+    public func subscribe(
+        onNext: (@Sendable (Element) -> Void)? = nil,
+        onError: (@Sendable (any Error) -> Void)? = nil,
+        onCompleted: (@Sendable () -> Void)? = nil,
+        onDisposed: (@Sendable () -> Void)? = nil
+    ) -> any Disposable {
+        guard let onDisposed else {
+            let observer = AnonymousObserver<Element> { event in
+                switch event {
+                case .next(let element): onNext?(element)
+                case .error(let error): handleError(error, onError)
+                case .completed: onCompleted?()
+                }
+            }
+            return asObservable().subscribe(observer)
+        }
+        let disposeAction = AnonymousDisposable(onDisposed)
+        let observer = AnonymousObserver<Element> { event in
+            switch event {
+            case .next(let element):
+                onNext?(element)
+            case .error(let error):
+                handleError(error, onError)
+                disposeAction.dispose()
+            case .completed:
+                onCompleted?()
+                disposeAction.dispose()
+            }
+        }
+        return BinaryDisposable(asObservable().subscribe(observer), disposeAction)
+    }
+
+    /// Subscribes and ignores every event: useful to start the side effects of a sequence.
+    ///
+    /// - Returns: A disposable that ends the subscription.
+    public func subscribe() -> any Disposable {
+        subscribe(onNext: nil)
+    }
+}
+
+@inline(__always)
+private func handleError(_ error: any Error, _ onError: (@Sendable (any Error) -> Void)?) {
+    if let onError {
+        onError(error)
+    } else {
+        reportMisuse("Unhandled error in subscribe(onNext:onError:...): \(error)")
+    }
+}

@@ -1,0 +1,75 @@
+import Synchronization
+
+extension ObservableType {
+    /// Creates an observable from a subscribe function.
+    ///
+    /// `subscribe` runs once per subscription, on the subscribing thread. Send events to the
+    /// given observer from any thread, one at a time; return a disposable that cancels the
+    /// work. TellerRx enforces the event grammar: anything sent after `error` or `completed`
+    /// is dropped (and reported in debug builds), and a terminal event disposes the returned
+    /// disposable.
+    ///
+    /// ```swift
+    /// let numbers = Observable<Int>.create { observer in
+    ///     observer.onNext(1)
+    ///     observer.onCompleted()
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    ///
+    /// - Parameter subscribe: Starts the work for one subscriber.
+    /// - Returns: An observable that runs `subscribe` for each subscriber.
+    public static func create(
+        _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable
+    ) -> Observable<Element> {
+        AnonymousObservable(subscribe)
+    }
+}
+
+private final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: `subscribeHandler` is immutable; it may capture non-Sendable state by design
+    // (README data sources do), and is only called on the subscribing thread.
+    typealias SubscribeHandler = (AnyObserver<Element>) -> any Disposable
+
+    let subscribeHandler: SubscribeHandler
+
+    init(_ subscribeHandler: @escaping SubscribeHandler) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+        let subscription = subscribeHandler(AnyObserver(sink))
+        return (sink, subscription)
+    }
+}
+
+private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    // @unchecked: `isStopped` is atomic.
+    typealias Element = Observer.Element
+
+    private let isStopped = Atomic<Bool>(false)
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if isStopped.load(ordering: .relaxed) {
+                reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
+                return
+            }
+            forwardOn(event)
+        case .error, .completed:
+            if isStopped.exchange(true, ordering: .relaxed) {
+                reportMisuse("Observable.create sent a second terminal event; it was dropped.")
+                return
+            }
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,35 @@
+extension ObservableType {
+    /// An observable that sends `element` and completes, synchronously on the subscribing thread.
+    ///
+    /// - Parameter element: The single element to send.
+    /// - Returns: A one-element observable.
+    public static func just(_ element: Element) -> Observable<Element> {
+        Just(element: element)
+    }
+
+    /// An observable that sends `element` and completes on `scheduler`.
+    ///
+    /// - Parameters:
+    ///   - element: The single element to send.
+    ///   - scheduler: Where the element and completion are sent.
+    /// - Returns: A one-element observable.
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        Observable<Element>.of(element, scheduler: scheduler)
+    }
+}
+
+private final class Just<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let element: Element
+
+    init(element: Element) {
+        self.element = element
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        observer.on(.next(element))
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}

@@ -1,0 +1,59 @@
+import Dispatch
+import Foundation
+
+/// Runs work on the main queue: the UI thread of an app.
+///
+/// ``instance`` runs work at once when it is scheduled from the main thread and nothing else is
+/// queued ahead of it (as RxSwift's does), otherwise asynchronously on the main queue.
+/// ``asyncInstance`` always goes through the queue, which also breaks re-entrant emission
+/// cycles. A process without a main run loop (a server, a command-line tool) never runs main-queue
+/// work unless it calls `dispatchMain()`; give such code another scheduler.
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+    // @unchecked: the only mutable state is the locked `pending` count.
+    /// How many actions are queued or running, so an immediate run never overtakes queued work.
+    private let pending = LockedState(0)
+
+    /// The main-thread scheduler that runs work immediately when already on the main thread.
+    public static let instance = MainScheduler()
+
+    /// A main-queue scheduler that always schedules asynchronously.
+    public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: .main)
+
+    /// Creates a scheduler on the main queue. Prefer ``instance``.
+    public init() {
+        super.init(serialQueue: .main)
+    }
+
+    /// Whether the calling thread is the main thread.
+    public static var isMainThread: Bool {
+        Thread.isMainThread
+    }
+
+    /// Stops with a clear message unless called on the main thread.
+    ///
+    /// - Parameter errorMessage: What to say instead of the default message.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        precondition(isMainThread, errorMessage ?? "Running on a background thread where the main thread is required.")
+    }
+
+    /// Runs `action` now if on the main thread with nothing queued ahead, else on the main queue.
+    public override func schedule<StateType: Sendable>(
+        _ state: StateType,
+        action: @escaping @Sendable (StateType) -> any Disposable
+    ) -> any Disposable {
+        let queuedAhead = pending.withLock { count -> Int in
+            count += 1
+            return count - 1
+        }
+        if queuedAhead == 0 && Thread.isMainThread {
+            defer { pending.withLock { $0 -= 1 } }
+            return action(state)
+        }
+        let work = ScheduledWork()
+        DispatchQueue.main.async { [pending] in
+            pending.withLock { $0 -= 1 }
+            work.run { action(state) }
+        }
+        return work
+    }
+}

@@ -1,0 +1,4 @@
+import Teller
+import Testing
+
+@Test func tellerModuleBuilds() { #expect(TellerVersion.current.isEmpty == false) }
