@@ -57,8 +57,8 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     ) -> any Disposable {
         let queue = CurrentThreadScheduler.queueForThisThread()
         if queue.isRunning {
-            let item = ScheduledWork()
-            queue.items.append { item.run { action(state) } }
+            let item = ScheduledWork { action(state) }
+            queue.items.append { item.run() }
             return item
         }
         queue.isRunning = true

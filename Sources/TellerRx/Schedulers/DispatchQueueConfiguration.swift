@@ -17,10 +17,8 @@ struct DispatchQueueConfiguration: Sendable {
         _ state: StateType,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let work = ScheduledWork()
-        queue.async {
-            work.run { action(state) }
-        }
+        let work = ScheduledWork { action(state) }
+        queue.async { work.run() }
         return work
     }
 
@@ -29,12 +27,12 @@ struct DispatchQueueConfiguration: Sendable {
         dueTime: RxTimeInterval,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let work = ScheduledWork()
+        let work = ScheduledWork { action(state) }
         let timer = UncheckedSendable(DispatchSource.makeTimerSource(queue: queue))
         timer.value.schedule(deadline: deadline(after: dueTime), leeway: leeway)
         timer.value.setEventHandler {
             timer.value.cancel()
-            work.run { action(state) }
+            work.run()
         }
         work.onDispose { timer.value.cancel() }
         timer.value.resume()
@@ -62,28 +60,32 @@ struct DispatchQueueConfiguration: Sendable {
 }
 
 /// Work scheduled on a queue that may be disposed before or while it runs.
+///
+/// The action lives here, not in the Dispatch block, so disposing frees what the action
+/// captured at once, even while Dispatch still holds the (now empty) block until its deadline
+/// or cancellation is processed.
 final class ScheduledWork: Cancelable, @unchecked Sendable {
     // @unchecked: all mutable state is in `state`.
+    typealias Action = @Sendable () -> any Disposable
+
     private struct State {
         var isDisposed = false
+        var action: Action?
         var inner: (any Disposable)?
         var onDispose: (@Sendable () -> Void)?
     }
 
-    private let state = LockedState(State())
+    private let state: LockedState<State>
 
-    init() {
-        Resources.increment()
-    }
-
-    deinit {
-        Resources.decrement()
+    init(_ action: @escaping Action) {
+        state = LockedState(State(action: action))
     }
 
     var isDisposed: Bool {
         state.withLock { $0.isDisposed }
     }
 
+    /// Runs `action` when disposal of this work must also cancel something else (a timer).
     func onDispose(_ action: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if state.isDisposed { return true }
@@ -93,8 +95,14 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
         if runNow { action() }
     }
 
-    func run(_ action: () -> any Disposable) {
-        guard !isDisposed else { return }
+    /// Runs the action unless disposed or already run.
+    func run() {
+        guard
+            let action = state.withLock({ state -> Action? in
+                defer { state.action = nil }
+                return state.isDisposed ? nil : state.action
+            })
+        else { return }
         let inner = action()
         let disposeNow = state.withLock { state -> Bool in
             if state.isDisposed { return true }
@@ -110,6 +118,7 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
             guard !state.isDisposed else { return (nil, nil) }
             state.isDisposed = true
             defer {
+                state.action = nil
                 state.inner = nil
                 state.onDispose = nil
             }
