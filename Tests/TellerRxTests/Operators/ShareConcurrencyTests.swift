@@ -16,15 +16,18 @@ import Testing
         let source = CountingSource()
         let shared = source.observable.share(replay: replay, scope: scope)
         DispatchQueue.concurrentPerform(iterations: 8) { index in
-            var held: [any Disposable] = []
-            for round in 0..<300 {
-                held.append(shared.subscribe())
-                // Hold a few at a time so the count goes up and down, not only 0 -> 1 -> 0.
-                if held.count > (index + round) % 3 {
-                    held.removeFirst().dispose()
+            for round in 0..<500 {
+                // Mostly one at a time, so the count keeps crossing 0 <-> 1 where connecting
+                // and disconnecting race; sometimes two, so it also goes 1 <-> 2.
+                let first = shared.subscribe()
+                if (index + round) % 4 == 0 {
+                    let second = shared.subscribe()
+                    first.dispose()
+                    second.dispose()
+                } else {
+                    first.dispose()
                 }
             }
-            for subscription in held { subscription.dispose() }
         }
         #expect(source.mostLiveAtOnce == 1)
         #expect(source.liveSubscriptions == 0)

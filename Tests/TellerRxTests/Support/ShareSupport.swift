@@ -39,6 +39,7 @@ final class CountingSource: Sendable {
     private let maxLive = Atomic<Int>(0)
     private let subscribeCount = Atomic<Int>(0)
     private let disposeCount = Atomic<Int>(0)
+    private let spin = Atomic<Int>(0)
 
     /// Never emits; counts subscriptions and disposals.
     var observable: Observable<Int> {
@@ -56,6 +57,9 @@ final class CountingSource: Sendable {
                 seen = original
             }
             return Disposables.create { [self] in
+                // Stay live a little while, so a second subscription racing this disposal
+                // would overlap it and show in `mostLiveAtOnce`.
+                for _ in 0..<2_000 { spin.wrappingAdd(1, ordering: .relaxed) }
                 live.wrappingSubtract(1, ordering: .acquiringAndReleasing)
                 disposeCount.wrappingAdd(1, ordering: .relaxed)
             }
