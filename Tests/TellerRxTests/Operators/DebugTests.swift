@@ -47,7 +47,11 @@ import Testing
     @Test func logsAnError() {
         let capture = Capture()
         _ = debugged(Observable<Int>.error(TestError(1)), into: capture).subscribe(onError: { _ in })
-        #expect(capture.captured == ["T: id -> subscribed", "T: id -> Event error(TestError(id: 1))", "T: id -> isDisposed"])
+        #expect(
+            capture.captured == [
+                "T: id -> subscribed", "T: id -> Event error(TestError(id: 1))", "T: id -> isDisposed",
+            ]
+        )
     }
 
     @Test func logsDisposalBySubscriberOnce() {
@@ -64,7 +68,9 @@ import Testing
         _ = debugged(.just(long), trimOutput: true, into: capture).subscribe()
         _ = debugged(.just(long), trimOutput: false, into: capture).subscribe()
         let events = capture.captured.filter { $0.contains("next") }
-        #expect(events == ["T: id -> Event next(xxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx)", "T: id -> Event next(\(long))"])
+        #expect(
+            events == ["T: id -> Event next(xxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx)", "T: id -> Event next(\(long))"]
+        )
     }
 
     @Test func defaultIdentifierIsFileLineAndFunction() {

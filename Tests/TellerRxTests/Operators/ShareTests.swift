@@ -132,7 +132,11 @@ import Testing
         scheduler.subscribe(ys, first, at: 200)
         scheduler.subscribe(ys, late, at: 225)
         scheduler.start()
-        #expect(late.events == [.next(225, 1), .next(225, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6), .next(550, 7)])
+        #expect(
+            late.events == [
+                .next(225, 1), .next(225, 2), .next(230, 3), .next(240, 4), .next(250, 5), .next(320, 6), .next(550, 7),
+            ]
+        )
     }
 
     // MARK: - After the source ends
@@ -207,7 +211,11 @@ import Testing
 
     @Test(arguments: 0..<5)
     func whileConnectedSubscribesToTheSourceAgainAfterAnError(replay: Int) {
-        let run = runResubscribingFromTerminal(replay: replay, scope: .whileConnected, terminal: .error(330, TestError(1)))
+        let run = runResubscribingFromTerminal(
+            replay: replay,
+            scope: .whileConnected,
+            terminal: .error(330, TestError(1))
+        )
         let replayedAt300 = (0..<replay).map { Recorded.next(300, 6 - replay + $0) }
         #expect(run.observers["second"] == replayedAt300 + [.next(320, 6), .error(330, TestError(1))])
         // Both resubscribed from the error into one fresh connection with an empty buffer.

@@ -60,7 +60,8 @@ private final class TestResource: Disposable {
         #expect(run.resources.map(\.disposeTimes) == [[250]])
         #expect(
             run.log == [
-                "resource 1 created", "sequence for 1", "completion delivered", "source disposed", "resource 1 disposed",
+                "resource 1 created", "sequence for 1", "completion delivered", "source disposed",
+                "resource 1 disposed",
             ]
         )
     }
