@@ -6,8 +6,8 @@ extension ObservableType {
     /// the subscriber receives that error.
     ///
     /// ```swift
-    /// let now = Observable<Int>.deferred { .just(counter.next()) }
-    /// // Each subscriber gets a fresh value.
+    /// let now = Observable<Date>.deferred { .just(Date()) }
+    /// // Each subscriber gets the time it subscribed, not the time `now` was made.
     /// ```
     ///
     /// - Parameter observableFactory: Makes the sequence for one subscriber.

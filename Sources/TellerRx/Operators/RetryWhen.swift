@@ -12,11 +12,14 @@ extension ObservableType {
     /// that ends while the source is running ends the result at the source's next failure.
     ///
     /// ```swift
-    /// // Retry twice more, one second apart, then give up with the last error.
+    /// // Retry one second after each failure, three times at most, then fail for good.
     /// source.retry(when: { (errors: Observable<NetworkError>) in
-    ///     errors.enumerated().flatMap { attempt, error -> Observable<Int> in
-    ///         attempt < 2 ? .timer(.seconds(1), scheduler: scheduler) : .error(error)
-    ///     }
+    ///     errors
+    ///         .scan(0) { attempts, error in
+    ///             guard attempts < 3 else { throw error }
+    ///             return attempts + 1
+    ///         }
+    ///         .flatMap { _ in Observable<Int>.timer(.seconds(1), scheduler: MainScheduler.instance) }
     /// })
     /// ```
     ///

@@ -21,7 +21,10 @@ extension ObservableType {
     /// The first subscriber subscribes to the source (on its own thread); later ones join that
     /// subscription and first receive up to `replay` of the latest elements. When the last
     /// subscriber disposes, the source subscription is disposed. `scope` decides what happens
-    /// to the buffer and to a terminal event afterwards; see ``SubjectLifetimeScope``.
+    /// to the buffer and to a terminal event afterwards; see ``SubjectLifetimeScope``. The
+    /// source is never subscribed twice at once: a subscriber that arrives while another
+    /// thread is still disposing the previous connection is connected by that thread, right
+    /// after it finishes. No lock is held while the source is subscribed or disposed.
     ///
     /// Events reach each subscriber in order and never overlap: a subscriber receives its
     /// replay and then every later event. They are delivered on the thread the source emits
