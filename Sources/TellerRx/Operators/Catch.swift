@@ -1,0 +1,92 @@
+extension ObservableType {
+    /// Continues with the sequence `handler` returns when this sequence fails.
+    ///
+    /// Elements and completion pass through. On an error, `handler` runs on the thread that
+    /// delivered the error, its sequence is subscribed there (then the failed source
+    /// subscription is disposed), and its events follow. If `handler` throws, that error is
+    /// sent downstream instead.
+    ///
+    /// ```swift
+    /// let recovered = Observable<Int>.error(MyError()).catch { _ in .just(0) }
+    /// // Sends 0, then completes.
+    /// ```
+    ///
+    /// - Parameter handler: Given the error, returns the sequence to continue with.
+    /// - Returns: The source's elements, followed by the handler's sequence if the source fails.
+    public func `catch`(_ handler: @escaping @Sendable (any Error) throws -> Observable<Element>) -> Observable<Element>
+    {
+        CatchProducer(source: asObservable(), handler: handler)
+    }
+
+    /// Ends with `element` instead of failing: on an error, sends `element` and completes.
+    ///
+    /// - Parameter element: The last element sent if the source fails.
+    /// - Returns: The source's elements, followed by `element` and completion if the source fails.
+    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+        CatchProducer(source: asObservable()) { _ in Observable.just(element) }
+    }
+}
+
+private final class CatchProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    typealias Handler = @Sendable (any Error) throws -> Observable<Element>
+
+    let source: Observable<Element>
+    let handler: Handler
+
+    init(source: Observable<Element>, handler: @escaping Handler) {
+        self.source = source
+        self.handler = handler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
+        return (sink, sink.run(source))
+    }
+}
+
+private final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: `handler` is immutable; `subscription` is thread-safe.
+    typealias Element = Observer.Element
+
+    private let handler: CatchProducer<Element>.Handler
+    private let subscription = SerialDisposable()
+
+    init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: any Cancelable) {
+        self.handler = handler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<Element>) -> any Disposable {
+        // Installed before subscribing, so a source that fails synchronously has its
+        // replacement stored after it, not overwritten by it.
+        let first = SingleAssignmentDisposable()
+        subscription.disposable = first
+        first.setDisposable(source.subscribe(self))
+        return subscription
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardOn(event)
+            dispose()
+        case .error(let error):
+            let replacement: Observable<Element>
+            do {
+                replacement = try handler(error)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            subscription.disposable = replacement.subscribe(forwarder())
+        }
+    }
+}

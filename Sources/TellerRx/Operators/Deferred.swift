@@ -1,0 +1,47 @@
+extension ObservableType {
+    /// Creates the observable with `observableFactory` anew for each subscriber, when it
+    /// subscribes.
+    ///
+    /// `observableFactory` runs on the subscribing thread, once per subscription. If it throws,
+    /// the subscriber receives that error.
+    ///
+    /// ```swift
+    /// let now = Observable<Date>.deferred { .just(Date()) }
+    /// // Each subscriber gets the time it subscribed, not the time `now` was made.
+    /// ```
+    ///
+    /// - Parameter observableFactory: Makes the sequence for one subscriber.
+    /// - Returns: An observable whose subscribers each get a sequence made for them.
+    public static func deferred(
+        _ observableFactory: @escaping @Sendable () throws -> Observable<Element>
+    ) -> Observable<Element> {
+        DeferredProducer(observableFactory: observableFactory)
+    }
+}
+
+private final class DeferredProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    typealias Factory = @Sendable () throws -> Observable<Element>
+
+    let observableFactory: Factory
+
+    init(observableFactory: @escaping Factory) {
+        self.observableFactory = observableFactory
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        // A plain sink is enough: it forwards and frees the chain after a terminal event.
+        let sink = Sink(observer: observer, cancel: cancel)
+        do {
+            let source = try observableFactory()
+            return (sink, source.subscribe(sink.forwarder()))
+        } catch {
+            sink.forwardOn(.error(error))
+            sink.dispose()
+            return (sink, Disposables.create())
+        }
+    }
+}

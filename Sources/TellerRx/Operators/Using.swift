@@ -1,0 +1,60 @@
+extension ObservableType {
+    /// Creates a resource for each subscriber and a sequence that uses it; the resource is
+    /// disposed when the sequence ends or the subscription is disposed.
+    ///
+    /// Both factories run on the subscribing thread, once per subscription. The resource is
+    /// disposed after the sequence's subscription, on the thread that ends it (after the
+    /// terminal event has been delivered, or on the disposing thread). If `resourceFactory`
+    /// throws, the subscriber receives the error; if `observableFactory` throws, it receives
+    /// the error and the resource is disposed.
+    ///
+    /// - Parameters:
+    ///   - resourceFactory: Makes the resource.
+    ///   - observableFactory: Makes the sequence that uses the resource.
+    /// - Returns: An observable that owns a resource for the lifetime of each subscription.
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping @Sendable () throws -> Resource,
+        observableFactory: @escaping @Sendable (Resource) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        UsingProducer(resourceFactory: resourceFactory, observableFactory: observableFactory)
+    }
+}
+
+private final class UsingProducer<Element: Sendable, Resource: Disposable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    typealias ResourceFactory = @Sendable () throws -> Resource
+    typealias ObservableFactory = @Sendable (Resource) throws -> Observable<Element>
+
+    let resourceFactory: ResourceFactory
+    let observableFactory: ObservableFactory
+
+    init(resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory) {
+        self.resourceFactory = resourceFactory
+        self.observableFactory = observableFactory
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        // A plain sink forwards, and after a terminal event disposes `cancel`, which disposes
+        // the subscription returned here: the source's, then the resource.
+        let sink = Sink(observer: observer, cancel: cancel)
+        let resource: Resource
+        do {
+            resource = try resourceFactory()
+        } catch {
+            sink.forwardOn(.error(error))
+            sink.dispose()
+            return (sink, Disposables.create())
+        }
+        do {
+            let source = try observableFactory(resource)
+            return (sink, Disposables.create(source.subscribe(sink.forwarder()), resource))
+        } catch {
+            sink.forwardOn(.error(error))
+            sink.dispose()
+            return (sink, resource)
+        }
+    }
+}
