@@ -1,0 +1,55 @@
+import TellerRx
+
+/// A plain class that is not `Sendable`, to prove that the trait `create` closures accept code
+/// capturing such values (as README data sources do).
+final class NonSendableCounter {
+    var value = 0
+}
+
+/// Records the events a trait `subscribe` closure receives, as strings, so tests can compare
+/// them without making the trait event types `Equatable`.
+final class TraitEventLog: Sendable {
+    private let entries = Locked<[String]>([])
+
+    var events: [String] {
+        entries.value
+    }
+
+    func record(_ entry: String) {
+        entries.withLock { $0.append(entry) }
+    }
+}
+
+/// An observable that records how often it was subscribed to and disposed, and never emits:
+/// used to check that cancellation reaches the source.
+final class DisposalProbe<Element: Sendable>: Sendable {
+    let subscribeCount = Locked(0)
+    let disposeCount = Locked(0)
+
+    var observable: Observable<Element> {
+        Observable.create { _ in
+            self.subscribeCount.increment()
+            return Disposables.create { self.disposeCount.increment() }
+        }
+    }
+}
+
+extension TraitEventLog {
+    /// Records a single's outcome as `success(x)` or `failure(error)`.
+    func record<Element>(_ event: SingleEvent<Element>) {
+        switch event {
+        case .success(let element): record("success(\(element))")
+        case .failure(let error): record("failure(\(error))")
+        }
+    }
+
+    /// Records a maybe's outcome as `success(x)`, `error(error)` or `completed`.
+    func record<Element>(_ event: MaybeEvent<Element>) {
+        record("\(event)")
+    }
+
+    /// Records a completable's outcome as `error(error)` or `completed`.
+    func record(_ event: CompletableEvent) {
+        record("\(event)")
+    }
+}
