@@ -63,3 +63,22 @@ func leaksOnEveryTry(tries: Int = 5, _ body: () -> Void) -> Bool {
     }
     return true
 }
+
+/// A one-shot signal between tasks and callbacks: `signal()` from anywhere, `wait()` in a task.
+/// Waiting is a suspension, never a sleep.
+final class AsyncSignal: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    }
+
+    func signal() {
+        continuation.yield()
+    }
+
+    func wait() async {
+        for await _ in stream { return }
+    }
+}
