@@ -88,7 +88,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 if let onError {
                     onError(error)
                 } else {
-                    reportMisuse("Unhandled error in Maybe.subscribe(onSuccess:onError:onCompleted:onDisposed:): \(error)")
+                    reportMisuse(
+                        "Unhandled error in Maybe.subscribe(onSuccess:onError:onCompleted:onDisposed:): \(error)"
+                    )
                 }
             case .completed:
                 onCompleted?()

@@ -95,7 +95,11 @@ private final class TraitCompactMapProducer<SourceElement: Sendable, Result: Sen
         _ observer: Observer,
         cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = TraitCompactMapSink<SourceElement, Observer>(transform: transform, observer: observer, cancel: cancel)
+        let sink = TraitCompactMapSink<SourceElement, Observer>(
+            transform: transform,
+            observer: observer,
+            cancel: cancel
+        )
         return (sink, source.subscribe(sink))
     }
 }

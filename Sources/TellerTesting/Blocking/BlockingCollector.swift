@@ -48,12 +48,29 @@ final class BlockingCollector<Element: Sendable>: @unchecked Sendable {
         } else if let deadline {
             answered = finished.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success
         } else {
-            finished.wait()
+            waitForeverWarningOnMainQueue()
             answered = true
         }
         if !answered {
             finish(error: RxError.timeout)
         }
+    }
+
+    /// Waits with no time limit. Off the main thread but on the main queue (where Swift Testing
+    /// runs `@MainActor` tests on Linux) main-queue work cannot run until this returns, so a
+    /// long wait there is most likely a deadlock: say so once, then keep waiting.
+    private func waitForeverWarningOnMainQueue() {
+        guard MainQueueMarker.isOnMainQueue else {
+            finished.wait()
+            return
+        }
+        if finished.wait(timeout: .now() + .seconds(5)) == .success { return }
+        let message =
+            "TellerTesting warning: toBlocking() has waited 5 s on the main queue off the main thread; "
+            + "main-queue work (MainScheduler, DispatchQueue.main) cannot run until it returns. "
+            + "Await `.values` or `.value` instead, or pass a timeout.\n"
+        FileHandle.standardError.write(Data(message.utf8))
+        finished.wait()
     }
 
     /// Turns the main run loop (which also drains the main dispatch queue) in short slices,
@@ -107,5 +124,19 @@ final class BlockingCollector<Element: Sendable>: @unchecked Sendable {
         guard isFirst else { return }
         subscription.dispose()
         finished.signal()
+    }
+}
+
+/// Tells whether the current code runs on the main dispatch queue (even off the main thread).
+private enum MainQueueMarker {
+    private static let key = DispatchSpecificKey<Bool>()
+    private static let installed: Bool = {
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return true
+    }()
+
+    static var isOnMainQueue: Bool {
+        _ = installed
+        return DispatchQueue.getSpecific(key: key) == true
     }
 }
