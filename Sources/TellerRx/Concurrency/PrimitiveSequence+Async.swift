@@ -30,7 +30,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// Creates a ``Single`` from an async function: the RxSwift spelling of
-    /// ``create(priority:_:)``.
+    /// `create(priority:_:)`.
     ///
     /// - Parameter block: The async work, run in a new task for each subscription; disposing
     ///   the subscription cancels the task.
@@ -112,7 +112,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Creates a ``Completable`` from an async function: the RxSwift spelling of
-    /// ``create(priority:_:)``.
+    /// `create(priority:_:)`.
     ///
     /// - Parameter block: The async work, run in a new task for each subscription; disposing
     ///   the subscription cancels the task.

@@ -12,7 +12,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Runs `second` after this completable completes, and takes its outcome.
     ///
-    /// Threads and errors work as in ``andThen(_:)-(Single<Next>)``.
+    /// Threads and errors work as in the single-returning `andThen(_:)`.
     ///
     /// - Parameter second: The maybe to run next.
     /// - Returns: A maybe with `second`'s outcome.
@@ -22,7 +22,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Runs `second` after this completable completes, and takes its outcome.
     ///
-    /// Threads and errors work as in ``andThen(_:)-(Single<Next>)``.
+    /// Threads and errors work as in the single-returning `andThen(_:)`.
     ///
     /// - Parameter second: The completable to run next.
     /// - Returns: A completable that succeeds when both have succeeded.
@@ -32,7 +32,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Runs `second` after this completable completes, and sends its events.
     ///
-    /// Threads and errors work as in ``andThen(_:)-(Single<Next>)``.
+    /// Threads and errors work as in the single-returning `andThen(_:)`.
     ///
     /// - Parameter second: The observable to subscribe to next.
     /// - Returns: An observable with `second`'s events.

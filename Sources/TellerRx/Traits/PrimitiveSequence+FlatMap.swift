@@ -18,7 +18,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Continues with the maybe that `selector` makes from this single's element.
     ///
-    /// Threads, errors and disposal work as in ``flatMap(_:)``.
+    /// Threads, errors and disposal work as in `flatMap(_:)`.
     ///
     /// - Parameter selector: Makes a maybe from the element.
     /// - Returns: A maybe with the inner maybe's outcome.
@@ -30,7 +30,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Continues with the completable that `selector` makes from this single's element.
     ///
-    /// Threads, errors and disposal work as in ``flatMap(_:)``.
+    /// Threads, errors and disposal work as in `flatMap(_:)`.
     ///
     /// - Parameter selector: Makes a completable from the element.
     /// - Returns: A completable with the inner completable's outcome.
