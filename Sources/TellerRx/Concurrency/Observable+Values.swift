@@ -122,6 +122,14 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
 
     private let state = LockedState(State())
 
+    init() {
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

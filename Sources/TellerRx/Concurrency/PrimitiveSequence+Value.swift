@@ -74,6 +74,14 @@ private final class FirstElementAwaiter<Element: Sendable>: ObserverType, @unche
     private let state = LockedState(State.idle)
     private let subscription = SingleAssignmentDisposable()
 
+    init() {
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
     func start(_ source: Observable<Element>, continuation: UnsafeContinuation<Element?, any Error>) {
         let isCancelled = state.withLock { state -> Bool in
             guard case .idle = state else { return true }

@@ -82,3 +82,13 @@ final class AsyncSignal: Sendable {
         for await _ in stream { return }
     }
 }
+
+/// The async form of ``leaksOnEveryTry(tries:_:)``.
+func leaksOnEveryTry(tries: Int = 5, _ body: () async throws -> Void) async rethrows -> Bool {
+    for _ in 0..<tries {
+        let before = Resources.total
+        try await body()
+        if Resources.total == before { return false }
+    }
+    return true
+}
