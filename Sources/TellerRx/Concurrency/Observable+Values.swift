@@ -1,0 +1,246 @@
+extension ObservableConvertibleType {
+    /// The elements of this sequence as an `AsyncSequence`, for `for try await` loops.
+    ///
+    /// Each iteration subscribes when its iterator is made (when the loop starts) and buffers
+    /// every element it has not yet consumed, without limit, so nothing is lost when the loop
+    /// body is slower than the source. The loop ends when the sequence completes, and throws
+    /// the sequence's error when it fails. Leaving the loop early, dropping the iterator, or
+    /// cancelling the iterating task disposes the subscription; after a cancellation the loop
+    /// simply ends.
+    ///
+    /// ```swift
+    /// for try await state in repository.observe().values {
+    ///     render(state)
+    /// }
+    /// ```
+    public var values: ObservableValues<Element> {
+        ObservableValues(source: asObservable())
+    }
+}
+
+/// The elements of an observable sequence as an `AsyncSequence`: see
+/// ``ObservableConvertibleType/values``.
+public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
+    /// The errors the iteration can throw: whatever the observable fails with.
+    public typealias Failure = any Error
+
+    private let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    /// Subscribes to the observable and returns an iterator over its elements.
+    ///
+    /// - Returns: An iterator that owns the subscription; dropping it disposes the subscription.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(handle: ValuesSubscription(source: source))
+    }
+
+    /// Iterates the buffered elements of one subscription.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let handle: ValuesSubscription<Element>
+
+        fileprivate init(handle: ValuesSubscription<Element>) {
+            self.handle = handle
+        }
+
+        /// The next element, waiting for it if none is buffered.
+        ///
+        /// - Returns: The next element, or `nil` once the sequence has completed or the task
+        ///   has been cancelled.
+        /// - Throws: The observable's error, once; later calls return `nil`.
+        public mutating func next() async throws -> Element? {
+            try await handle.next(isolation: nil)
+        }
+
+        /// The next element, waiting for it on `actor` if none is buffered.
+        ///
+        /// - Parameter actor: The caller's actor, so the wait needs no hop to another executor.
+        /// - Returns: The next element, or `nil` once the sequence has completed or the task
+        ///   has been cancelled.
+        /// - Throws: The observable's error, once; later calls return `nil`.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+            try await handle.next(isolation: actor)
+        }
+    }
+}
+
+/// One subscription behind a ``ObservableValues/AsyncIterator``. The iterator alone holds it
+/// (the source holds only the ``ValuesChannel``), so dropping the iterator disposes the
+/// subscription even when the source would keep its observer alive.
+private final class ValuesSubscription<Element: Sendable>: Sendable {
+    private let channel = ValuesChannel<Element>()
+    private let subscription: any Disposable
+
+    init(source: Observable<Element>) {
+        subscription = source.subscribe(channel)
+    }
+
+    deinit {
+        cancel()
+    }
+
+    func cancel() {
+        subscription.dispose()
+        channel.cancel()
+    }
+
+    func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+        if Task.isCancelled {
+            cancel()
+            return nil
+        }
+        if let ready = channel.poll() {
+            return try ready.get()
+        }
+        return try await withTaskCancellationHandler(
+            operation: {
+                try await withUnsafeThrowingContinuation(isolation: actor) { continuation in
+                    channel.park(continuation)
+                }
+            },
+            onCancel: { self.cancel() },
+            isolation: actor
+        )
+    }
+}
+
+/// The observer end: buffers elements and the terminal event, and hands them to the one
+/// waiting `next()` call, if any.
+private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked Sendable {
+    // @unchecked: all mutable state is in `state`.
+    typealias Continuation = UnsafeContinuation<Element?, any Error>
+
+    private struct State {
+        var buffer = ValuesBuffer<Element>()
+        /// Set once the source ended (or the iteration was cancelled); delivered after the
+        /// buffered elements. `nil` inside means "finished without error".
+        var end: Result<Void, any Error>?
+        var waiter: Continuation?
+    }
+
+    private let state = LockedState(State())
+
+    init() {
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            let waiter = state.withLock { state -> Continuation? in
+                guard state.end == nil else { return nil }
+                guard let waiter = state.waiter else {
+                    state.buffer.append(element)
+                    return nil
+                }
+                state.waiter = nil
+                return waiter
+            }
+            waiter?.resume(returning: element)
+        case .error(let error):
+            end(with: .failure(error))
+        case .completed:
+            end(with: .success(()))
+        }
+    }
+
+    /// Ends the iteration at once: buffered elements are dropped and a waiting `next()`
+    /// returns `nil`.
+    func cancel() {
+        let waiter = state.withLock { state -> Continuation? in
+            state.buffer.removeAll()
+            state.end = .success(())
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// What `next()` returns without waiting, or `nil` if it has to wait.
+    func poll() -> Result<Element?, any Error>? {
+        state.withLock { Self.take(from: &$0) }
+    }
+
+    /// Answers `continuation` at once if something is ready, or parks it until something is.
+    func park(_ continuation: Continuation) {
+        let ready = state.withLock { state -> Result<Element?, any Error>? in
+            if let ready = Self.take(from: &state) { return ready }
+            if state.waiter != nil {
+                reportMisuse("Two next() calls overlapped on one values iterator; the second one ends the iteration.")
+                return .success(nil)
+            }
+            state.waiter = continuation
+            return nil
+        }
+        if let ready { continuation.resume(with: ready) }
+    }
+
+    private func end(with end: Result<Void, any Error>) {
+        let waiter = state.withLock { state -> Continuation? in
+            guard state.end == nil else { return nil }
+            state.end = end
+            guard let waiter = state.waiter else { return nil }
+            // A waiter means the buffer is empty: it takes the end now.
+            state.waiter = nil
+            state.end = .success(())
+            return waiter
+        }
+        guard let waiter else { return }
+        switch end {
+        case .success: waiter.resume(returning: nil)
+        case .failure(let error): waiter.resume(throwing: error)
+        }
+    }
+
+    /// The next buffered element, else the end (an error is handed out once, then `nil`),
+    /// else `nil` when the caller has to wait.
+    private static func take(from state: inout State) -> Result<Element?, any Error>? {
+        if let element = state.buffer.popFirst() { return .success(element) }
+        switch state.end {
+        case nil:
+            return nil
+        case .success:
+            return .success(nil)
+        case .failure(let error):
+            state.end = .success(())
+            return .failure(error)
+        }
+    }
+}
+
+/// A FIFO queue on an array with a moving head, compacted when the consumed prefix is large,
+/// so appending and removing are amortised O(1). Taken slots are cleared at once so the
+/// elements they held are released.
+private struct ValuesBuffer<Element> {
+    private var storage: [Element?] = []
+    private var head = 0
+
+    mutating func append(_ element: Element) {
+        storage.append(element)
+    }
+
+    mutating func popFirst() -> Element? {
+        guard head < storage.count else { return nil }
+        let element = storage[head].take()
+        head += 1
+        if head == storage.count {
+            storage.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 64 && head * 2 >= storage.count {
+            storage.removeFirst(head)
+            head = 0
+        }
+        return element
+    }
+
+    mutating func removeAll() {
+        storage = []
+        head = 0
+    }
+}

@@ -1,0 +1,126 @@
+extension ObservableType {
+    /// This sequence as a ``Single``: succeeds with the only element when the source completes.
+    ///
+    /// The element is delivered when the source completes, not when it arrives, because only
+    /// then is it known to be the only one. Events are delivered on the source's thread.
+    ///
+    /// - Returns: A single that fails with ``RxError/noElements`` if the source completes empty,
+    ///   with ``RxError/moreThanOneElement`` as soon as a second element arrives (the source is
+    ///   disposed at once), and with the source's error if it fails.
+    public func asSingle() -> Single<Element> {
+        Single(raw: AsSingleProducer(source: asObservable(), requiresElement: true))
+    }
+
+    /// This sequence as a ``Maybe``: succeeds with the element, if any, when the source completes.
+    ///
+    /// - Returns: A maybe that completes empty if the source does, fails with
+    ///   ``RxError/moreThanOneElement`` as soon as a second element arrives (the source is
+    ///   disposed at once), and with the source's error if it fails.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: AsSingleProducer(source: asObservable(), requiresElement: false))
+    }
+
+    /// This sequence as a ``Completable``: ignores the elements and keeps only how it ended.
+    ///
+    /// - Returns: A completable that completes or fails when the source does, on its thread.
+    public func asCompletable() -> Completable {
+        Completable(raw: AsCompletableProducer(source: asObservable()))
+    }
+}
+
+private final class AsSingleProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let requiresElement: Bool
+
+    init(source: Observable<Element>, requiresElement: Bool) {
+        self.source = source
+        self.requiresElement = requiresElement
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+/// Holds the first element until the source completes; a second element fails at once.
+private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked: `element` is only touched from `on(_:)`, which the source calls serially.
+    typealias Element = Observer.Element
+
+    private let requiresElement: Bool
+    private var element: Element?
+
+    init(requiresElement: Bool, observer: Observer, cancel: any Cancelable) {
+        self.requiresElement = requiresElement
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        if isDisposed { return }
+        switch event {
+        case .next(let next):
+            guard element == nil else {
+                element = nil
+                forwardOn(.error(RxError.moreThanOneElement))
+                dispose()
+                return
+            }
+            element = next
+        case .error:
+            element = nil
+            forwardOn(event)
+            dispose()
+        case .completed:
+            if let element {
+                self.element = nil
+                forwardOn(.next(element))
+                forwardOn(.completed)
+            } else if requiresElement {
+                forwardOn(.error(RxError.noElements))
+            } else {
+                forwardOn(.completed)
+            }
+            dispose()
+        }
+    }
+}
+
+private final class AsCompletableProducer<SourceElement: Sendable>: Producer<Never>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<SourceElement>
+
+    init(source: Observable<SourceElement>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Never {
+        let sink = AsCompletableSink<SourceElement, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class AsCompletableSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+where Observer.Element == Never {
+    // @unchecked: stateless beyond `Sink`.
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next:
+            break
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

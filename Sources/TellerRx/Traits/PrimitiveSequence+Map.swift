@@ -1,0 +1,139 @@
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Transforms the element of this single with `transform`.
+    ///
+    /// `transform` runs on the thread that delivers the element. If it throws, the result
+    /// fails with that error.
+    ///
+    /// - Parameter transform: Applied to the element.
+    /// - Returns: A single of the transformed element.
+    public func map<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result
+    ) -> Single<Result> {
+        Single(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// Transforms the element with `transform` and drops a `nil` result, which leaves an
+    /// empty ``Maybe``.
+    ///
+    /// `transform` runs on the thread that delivers the element. If it throws, the result
+    /// fails with that error.
+    ///
+    /// - Parameter transform: Applied to the element; `nil` means "no element".
+    /// - Returns: A maybe of the non-`nil` result.
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe(raw: TraitCompactMapProducer(source: primitiveSequence.source, transform: transform))
+    }
+
+    /// Keeps the element only if it satisfies `predicate`, which leaves a ``Maybe``.
+    ///
+    /// `predicate` runs on the thread that delivers the element. If it throws, the result
+    /// fails with that error.
+    ///
+    /// - Parameter predicate: Returns `true` to keep the element.
+    /// - Returns: A maybe of the element if it passed.
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// Transforms the element of this maybe, if any, with `transform`.
+    ///
+    /// `transform` runs on the thread that delivers the element. If it throws, the result
+    /// fails with that error.
+    ///
+    /// - Parameter transform: Applied to the element.
+    /// - Returns: A maybe of the transformed element.
+    public func map<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.map(transform))
+    }
+
+    /// Transforms the element, if any, with `transform` and drops a `nil` result.
+    ///
+    /// `transform` runs on the thread that delivers the element. If it throws, the result
+    /// fails with that error.
+    ///
+    /// - Parameter transform: Applied to the element; `nil` means "no element".
+    /// - Returns: A maybe of the non-`nil` result.
+    public func compactMap<Result: Sendable>(
+        _ transform: @escaping @Sendable (Element) throws -> Result?
+    ) -> Maybe<Result> {
+        Maybe(raw: TraitCompactMapProducer(source: primitiveSequence.source, transform: transform))
+    }
+
+    /// Keeps the element, if any, only if it satisfies `predicate`.
+    ///
+    /// `predicate` runs on the thread that delivers the element. If it throws, the result
+    /// fails with that error.
+    ///
+    /// - Parameter predicate: Returns `true` to keep the element.
+    /// - Returns: A maybe of the element if it passed.
+    public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate))
+    }
+}
+
+private final class TraitCompactMapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Result>,
+    @unchecked Sendable
+{
+    // @unchecked: immutable.
+    typealias Transform = @Sendable (SourceElement) throws -> Result?
+
+    let source: Observable<SourceElement>
+    let transform: Transform
+
+    init(source: Observable<SourceElement>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        let sink = TraitCompactMapSink<SourceElement, Observer>(
+            transform: transform,
+            observer: observer,
+            cancel: cancel
+        )
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class TraitCompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    // @unchecked: immutable beyond `Sink`.
+    typealias Transform = @Sendable (SourceElement) throws -> Observer.Element?
+
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            do {
+                if let result = try transform(element) {
+                    forwardOn(.next(result))
+                }
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
