@@ -57,8 +57,8 @@ private final class GenerateProducer<Element: Sendable>: Producer<Element>, @unc
         let sink = GenerateSink(observer: observer, cancel: cancel)
         let condition = condition
         let iterate = iterate
-        // The recursion state is the last state sent (nil before the first step), so the loop
-        // needs no mutable storage of its own.
+        // The recursion carries the state (to send as is first, then to iterate from), so the
+        // loop needs no mutable storage of its own.
         let subscription = scheduler.scheduleRecursive(Step.first(initialState)) { step, recurse in
             do {
                 let state =

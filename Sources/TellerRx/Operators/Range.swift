@@ -23,7 +23,9 @@ extension ObservableType where Element: FixedWidthInteger {
         scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         if count < 0 {
-            reportMisuse("range(start:count:) was called with a negative count (\(count)); it fails with argumentOutOfRange.")
+            reportMisuse(
+                "range(start:count:) was called with a negative count (\(count)); it fails with argumentOutOfRange."
+            )
             return Observable.error(RxError.argumentOutOfRange)
         }
         if count > 0, start.addingReportingOverflow(count - 1).overflow {
