@@ -9,9 +9,10 @@
 /// `Observable.repeatElement(1).take(3)` stops after three elements instead of looping forever
 /// into a disposed sink, and `from(array).take(1)` stops after one.
 ///
-/// Cost: one thread-local read per subscribe when a trampoline already runs on this thread;
-/// otherwise also one trampoline entry (no allocation: the action captures nothing). Operators
-/// that never end before their source (`materialize`, `takeLast`, …) use plain ``Producer``.
+/// Cost, per subscribe only: one thread-local read when a trampoline already runs on this
+/// thread (any nested subscribe); otherwise also one trampoline entry. Nothing per event.
+/// Operators that never end before their source (`materialize`, `takeLast`, …) use plain
+/// ``Producer``. If ``Producer`` itself adopts this (as RxSwift's does), this class can go.
 class TrampolinedProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: producers keep only immutable configuration.
 
@@ -20,8 +21,8 @@ class TrampolinedProducer<Element: Sendable>: Producer<Element>, @unchecked Send
         guard CurrentThreadScheduler.isScheduleRequired else {
             return super.subscribe(observer)
         }
-        // The state carries the producer and observer so the closure captures nothing. The
-        // trampoline is not running, so `schedule` runs the action at once on this thread.
+        // The trampoline is not running, so `schedule` runs the action at once, on this thread,
+        // and returns its disposable; work the chain schedules on it runs right after.
         return CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer))) { pair in
             pair.value.0.subscribeNow(pair.value.1)
         }

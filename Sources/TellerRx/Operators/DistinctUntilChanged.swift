@@ -10,7 +10,7 @@ extension ObservableType where Element: Equatable {
     ///
     /// - Returns: An observable without consecutive duplicates.
     public func distinctUntilChanged() -> Observable<Element> {
-        DistinctUntilChangedProducer(source: asObservable(), keySelector: { $0 }, comparer: areEqual)
+        DistinctEquatableProducer(source: asObservable())
     }
 }
 
@@ -138,6 +138,48 @@ where Observer.Element: Sendable {
                 dispose()
                 return
             }
+            forwardOn(event)
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}
+
+/// The plain `Equatable` form, the most used: compares elements directly, without the identity
+/// key selector and comparer closure calls of the general form, and can never fail.
+private final class DistinctEquatableProducer<Element: Sendable & Equatable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = DistinctEquatableSink(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class DistinctEquatableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element: Equatable {
+    // @unchecked: `lastElement` is touched only from `on(_:)`, which the source calls serially.
+    typealias Element = Observer.Element
+
+    /// The last element sent; `nil` until the first one.
+    private var lastElement: Element?
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if let lastElement, lastElement == element {
+                return
+            }
+            lastElement = element
             forwardOn(event)
         case .error, .completed:
             forwardOn(event)

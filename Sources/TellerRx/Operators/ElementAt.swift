@@ -22,6 +22,15 @@ extension ObservableType {
         }
         return ElementAtProducer(source: asObservable(), index: index)
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/element(at:)``.
+    ///
+    /// - Parameter index: The zero-based position of the element to send.
+    /// - Returns: An observable of one element.
+    @available(*, deprecated, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
+    }
 }
 
 private final class ElementAtProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {

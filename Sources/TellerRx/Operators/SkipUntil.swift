@@ -15,6 +15,15 @@ extension ObservableType {
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         SkipUntilProducer(source: asObservable(), other: other.asObservable())
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/skip(until:)``.
+    ///
+    /// - Parameter other: The sequence whose first element opens the gate.
+    /// - Returns: An observable of the source's elements sent after `other` fired.
+    @available(*, deprecated, renamed: "skip(until:)")
+    public func skipUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
+        skip(until: other)
+    }
 }
 
 private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: TrampolinedProducer<Element>,

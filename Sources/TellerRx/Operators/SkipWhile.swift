@@ -16,6 +16,15 @@ extension ObservableType {
     public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
         SkipWhileProducer(source: asObservable(), predicate: predicate)
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/skip(while:)``.
+    ///
+    /// - Parameter predicate: Returns `true` for leading elements to drop.
+    /// - Returns: An observable of the elements from the first one that fails `predicate`.
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
 }
 
 private final class SkipWhileProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {

@@ -17,6 +17,15 @@ extension ObservableType {
     public func take<Other: ObservableType>(until other: Other) -> Observable<Element> {
         TakeUntilProducer(source: asObservable(), other: other.asObservable())
     }
+
+    /// The RxSwift 5 spelling of `take(until:)`.
+    ///
+    /// - Parameter other: The sequence whose first element ends the result.
+    /// - Returns: An observable of the source's elements sent before `other` fired.
+    @available(*, deprecated, renamed: "take(until:)")
+    public func takeUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
+        take(until: other)
+    }
 }
 
 private final class TakeUntilProducer<Element: Sendable, Other: Sendable>: TrampolinedProducer<Element>,

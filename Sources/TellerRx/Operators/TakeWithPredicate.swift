@@ -53,6 +53,29 @@ extension ObservableType {
     ) -> Observable<Element> {
         TakeWithPredicateProducer(source: asObservable(), stopWhen: true, behavior: behavior, predicate: predicate)
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/take(until:behavior:)``.
+    ///
+    /// - Parameters:
+    ///   - behavior: Whether the element that ends the sequence is sent too.
+    ///   - predicate: Returns `true` for the element that ends the sequence.
+    /// - Returns: An observable of the elements before the first one that satisfies `predicate`.
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(
+        _ behavior: TakeBehavior,
+        predicate: @escaping @Sendable (Element) throws -> Bool
+    ) -> Observable<Element> {
+        take(until: predicate, behavior: behavior)
+    }
+
+    /// The RxSwift 5 spelling of ``ObservableType/take(while:behavior:)``.
+    ///
+    /// - Parameter predicate: Returns `false` for the element that ends the sequence.
+    /// - Returns: An observable of the leading elements that satisfy `predicate`.
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        take(while: predicate)
+    }
 }
 
 private final class TakeWithPredicateProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
