@@ -84,4 +84,10 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 250)])
         #expect(other.subscriptions == [Subscription(200, 220)])
     }
+
+    @Test func otherFiringWhileSubscribingOpensTheGateBeforeASynchronousSourceRuns() {
+        // Both subscriptions are made before the trampolined `of` loop runs, as in RxSwift.
+        let events = synchronousEvents(Observable.of(1, 2).skip(until: Observable.just("go")))
+        #expect(events == [.next(1), .next(2), .completed])
+    }
 }
