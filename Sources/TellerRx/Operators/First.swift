@@ -1,0 +1,54 @@
+extension ObservableType {
+    /// Sends the first element of the source (or `nil` if it completes empty), then completes
+    /// and disposes the source.
+    ///
+    /// Internal: RxSwift 6's public `first()` returns a `Single<Element?>`, which wraps this
+    /// observable. A source error before the first element is forwarded. Events are sent on the
+    /// thread that delivers the source event.
+    ///
+    /// - Returns: An observable of exactly one optional element, or an error.
+    func firstObservable() -> Observable<Element?> {
+        FirstProducer(source: asObservable())
+    }
+}
+
+private final class FirstProducer<Element: Sendable>: TrampolinedProducer<Element?>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element? {
+        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == Element? {
+    // @unchecked: `isDone` is touched only from `on(_:)`, which the source calls serially.
+
+    /// Set before forwarding, so an element sent re-entrantly from downstream is dropped.
+    private var isDone = false
+
+    func on(_ event: Event<Element>) {
+        guard !isDone else { return }
+        isDone = true
+        switch event {
+        case .next(let element):
+            forwardOn(.next(element))
+            forwardOn(.completed)
+        case .error(let error):
+            forwardOn(.error(error))
+        case .completed:
+            forwardOn(.next(nil))
+            forwardOn(.completed)
+        }
+        dispose()
+    }
+}

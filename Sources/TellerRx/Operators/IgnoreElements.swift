@@ -1,0 +1,48 @@
+extension ObservableType {
+    /// Drops every element and forwards only the terminal event.
+    ///
+    /// Internal: RxSwift 6's public `ignoreElements()` returns a `Completable`, which wraps
+    /// this observable (it sends no elements, so its element type is `Never`). Events are sent
+    /// on the thread that delivers the source's terminal event.
+    ///
+    /// - Returns: An observable that sends only the source's `error` or `completed`.
+    func ignoreElementsObservable() -> Observable<Never> {
+        IgnoreElementsProducer(source: asObservable())
+    }
+}
+
+private final class IgnoreElementsProducer<SourceElement: Sendable>: Producer<Never>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<SourceElement>
+
+    init(source: Observable<SourceElement>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Never {
+        let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+where Observer.Element == Never {
+    // @unchecked: nothing beyond `Sink`.
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next:
+            break
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

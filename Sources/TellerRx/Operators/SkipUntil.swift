@@ -1,0 +1,127 @@
+import Synchronization
+
+extension ObservableType {
+    /// Drops the source's elements until `other` sends an element, then sends the rest.
+    ///
+    /// The source is subscribed first, then `other`. When `other` sends its first element it is
+    /// disposed; if it completes without one it is disposed too and the result sends nothing
+    /// more than a source error. An error from `other` before its first element ends the
+    /// result with that error. As in RxSwift, if the source completes before `other` fires, the
+    /// result ends without sending `completed`. Events are sent on the thread of whichever
+    /// sequence delivered them, never overlapping.
+    ///
+    /// - Parameter other: The sequence whose first element opens the gate.
+    /// - Returns: An observable of the source's elements sent after `other` fired.
+    public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
+        SkipUntilProducer(source: asObservable(), other: other.asObservable())
+    }
+
+    /// The RxSwift 5 spelling of ``ObservableType/skip(until:)``.
+    ///
+    /// - Parameter other: The sequence whose first element opens the gate.
+    /// - Returns: An observable of the source's elements sent after `other` fired.
+    @available(*, deprecated, renamed: "skip(until:)")
+    public func skipUntil<Other: ObservableType>(_ other: Other) -> Observable<Element> {
+        skip(until: other)
+    }
+}
+
+private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: TrampolinedProducer<Element>,
+    @unchecked Sendable
+{
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let other: Observable<Other>
+
+    init(source: Observable<Element>, other: Observable<Other>) {
+        self.source = source
+        self.other = other
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
+        return (sink, sink.run(source: source, other: other))
+    }
+}
+
+/// The states of the gate between the two sources.
+private enum Gate {
+    /// `other` has not fired: source elements are dropped.
+    static let closed = 0
+    /// `other` fired: source events are forwarded.
+    static let open = 1
+    /// A terminal event was forwarded (or the source ended while closed).
+    static let finished = 2
+}
+
+private final class SkipUntilSink<Other: Sendable, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: `gate` is atomic; `otherSubscription` is thread-safe.
+    typealias Element = Observer.Element
+
+    /// No lock is needed: only the source forwards elements, and only while `open`; `other`
+    /// forwards (its error) only after moving the gate from `closed` to `finished`, and the
+    /// source forwards a terminal event only after moving it from `closed`/`open` to
+    /// `finished`. Each transition is one atomic step, so downstream calls never overlap, and
+    /// once the gate is open each source element costs one atomic load.
+    private let gate = Atomic<Int>(Gate.closed)
+    private let otherSubscription = SingleAssignmentDisposable()
+
+    func run(source: Observable<Element>, other: Observable<Other>) -> any Disposable {
+        let sourceSubscription = source.subscribe(self)
+        otherSubscription.setDisposable(other.subscribe(SkipUntilOtherObserver(sink: self)))
+        return Disposables.create(sourceSubscription, otherSubscription)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if gate.load(ordering: .acquiring) == Gate.open {
+                forwardOn(event)
+            }
+        case .error:
+            if gate.exchange(Gate.finished, ordering: .acquiringAndReleasing) != Gate.finished {
+                forwardOn(event)
+            }
+            dispose()
+        case .completed:
+            if gate.exchange(Gate.finished, ordering: .acquiringAndReleasing) == Gate.open {
+                forwardOn(event)
+            }
+            dispose()
+        }
+    }
+
+    func onOther(_ event: Event<Other>) {
+        switch event {
+        case .next:
+            _ = gate.compareExchange(expected: Gate.closed, desired: Gate.open, ordering: .acquiringAndReleasing)
+            otherSubscription.dispose()
+        case .error(let error):
+            // Only before `other` fired: afterwards its events are ignored.
+            if gate.compareExchange(expected: Gate.closed, desired: Gate.finished, ordering: .acquiringAndReleasing)
+                .exchanged
+            {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .completed:
+            otherSubscription.dispose()
+        }
+    }
+}
+
+/// Routes `other`'s events into the sink; a struct, so subscribing to `other` allocates no
+/// observer object.
+private struct SkipUntilOtherObserver<Other: Sendable, Observer: ObserverType>: ObserverType
+where Observer.Element: Sendable {
+    let sink: SkipUntilSink<Other, Observer>
+
+    func on(_ event: Event<Other>) {
+        sink.onOther(event)
+    }
+}

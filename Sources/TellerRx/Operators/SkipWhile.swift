@@ -1,0 +1,85 @@
+extension ObservableType {
+    /// Drops elements while `predicate` returns `true`; from the first element for which it
+    /// returns `false`, sends that element and all that follow.
+    ///
+    /// `predicate` runs synchronously on the thread that delivers each element, and is not
+    /// called again once it has returned `false`. If it throws, the error is sent downstream
+    /// and the source subscription is disposed.
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3, 1).skip(while: { $0 < 3 })
+    /// // Prints: next(3), next(1), completed
+    /// ```
+    ///
+    /// - Parameter predicate: Returns `true` for leading elements to drop.
+    /// - Returns: An observable of the elements from the first one that fails `predicate`.
+    public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        SkipWhileProducer(source: asObservable(), predicate: predicate)
+    }
+
+    /// The RxSwift 5 spelling of ``ObservableType/skip(while:)``.
+    ///
+    /// - Parameter predicate: Returns `true` for leading elements to drop.
+    /// - Returns: An observable of the elements from the first one that fails `predicate`.
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate)
+    }
+}
+
+private final class SkipWhileProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    typealias Predicate = @Sendable (Element) throws -> Bool
+
+    let source: Observable<Element>
+    let predicate: Predicate
+
+    init(source: Observable<Element>, predicate: @escaping Predicate) {
+        self.source = source
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked: `isSkipping` is touched only from `on(_:)`, which the source calls serially.
+    typealias Element = Observer.Element
+    typealias Predicate = @Sendable (Element) throws -> Bool
+
+    private let predicate: Predicate
+    private var isSkipping = true
+
+    init(predicate: @escaping Predicate, observer: Observer, cancel: any Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if isSkipping {
+                // After a terminal event a synchronous source may still be mid-loop; don't run user code.
+                guard !isDisposed else { return }
+                do {
+                    isSkipping = try predicate(element)
+                } catch {
+                    forwardOn(.error(error))
+                    dispose()
+                    return
+                }
+                if isSkipping { return }
+            }
+            forwardOn(event)
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

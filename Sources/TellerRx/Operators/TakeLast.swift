@@ -1,0 +1,91 @@
+extension ObservableType {
+    /// Sends the last `count` elements of the source when it completes, then completes.
+    ///
+    /// Nothing is sent before the source completes; the elements are then sent in order, on
+    /// the thread that delivered completion. A source error is forwarded and the buffered
+    /// elements are dropped. Memory holds at most `count` elements. A negative `count` is a
+    /// programming error: the result fails with ``RxError/argumentOutOfRange`` (and debug
+    /// builds print a warning).
+    ///
+    /// ```swift
+    /// Observable.of(1, 2, 3, 4).takeLast(2)
+    /// // Prints: next(3), next(4), completed
+    /// ```
+    ///
+    /// - Parameter count: How many of the last elements to send.
+    /// - Returns: An observable of at most `count` elements, sent at completion.
+    public func takeLast(_ count: Int) -> Observable<Element> {
+        if count < 0 {
+            reportMisuse("takeLast(_:) was called with a negative count (\(count)); it fails with argumentOutOfRange.")
+            return Observable.error(RxError.argumentOutOfRange)
+        }
+        return TakeLastProducer(source: asObservable(), count: count)
+    }
+}
+
+private final class TakeLastProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked: `buffer` and `oldest` are touched only from `on(_:)`, which the source calls
+    // serially.
+    typealias Element = Observer.Element
+
+    private let count: Int
+    /// A ring buffer: grows by appending until it holds `count` elements, then each new element
+    /// overwrites the oldest one, so a full buffer costs no allocation per element.
+    private var buffer: [Element] = []
+    /// The index of the oldest element once the buffer is full.
+    private var oldest = 0
+
+    init(count: Int, observer: Observer, cancel: any Cancelable) {
+        self.count = count
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            guard count > 0 else { return }
+            if buffer.count < count {
+                buffer.append(element)
+            } else {
+                buffer[oldest] = element
+                oldest += 1
+                if oldest == count { oldest = 0 }
+            }
+        case .error:
+            buffer = []
+            forwardOn(event)
+            dispose()
+        case .completed:
+            let elements = buffer
+            let start = oldest
+            buffer = []
+            for index in start..<elements.count {
+                forwardOn(.next(elements[index]))
+            }
+            for index in 0..<start {
+                forwardOn(.next(elements[index]))
+            }
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,53 @@
+extension ObservableType {
+    /// Collects every element and sends them as one array when the source completes.
+    ///
+    /// Internal: RxSwift 6's public `toArray()` returns a `Single<[Element]>`, which wraps this
+    /// observable. A source error is forwarded and the collected elements are dropped. The
+    /// array is sent on the thread that delivers completion.
+    ///
+    /// - Returns: An observable of one array, or an error.
+    func toArrayObservable() -> Observable<[Element]> {
+        ToArrayProducer(source: asObservable())
+    }
+}
+
+private final class ToArrayProducer<Element: Sendable>: Producer<[Element]>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+
+    init(source: Observable<Element>) {
+        self.source = source
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == [Element] {
+        let sink = ToArraySink<Element, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+private final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == [Element] {
+    // @unchecked: `elements` is touched only from `on(_:)`, which the source calls serially.
+
+    private var elements: [Element] = []
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            elements.append(element)
+        case .error(let error):
+            elements = []
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            let result = elements
+            elements = []
+            forwardOn(.next(result))
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
