@@ -8,8 +8,8 @@ public enum RxError: Error, CustomDebugStringConvertible, Equatable {
     case overflow
     /// An argument was out of its allowed range.
     case argumentOutOfRange
-    /// The sequence completed without the element that was required
-    /// (`asSingle()`, `first()` on an empty source, `element(at:)` past the end).
+    /// The sequence completed without the element that was required (`asSingle()`, or a
+    /// `Single` whose source completed empty).
     case noElements
     /// The sequence produced more than the one element that was required (`asSingle()`).
     case moreThanOneElement
@@ -28,8 +28,8 @@ public enum RxError: Error, CustomDebugStringConvertible, Equatable {
         case .argumentOutOfRange:
             "Argument out of range."
         case .noElements:
-            "The sequence completed without an element, but one was required "
-                + "(asSingle(), first() or element(at:) on a shorter sequence)."
+            "The sequence completed without an element, but exactly one was required (asSingle()); "
+                + "use asMaybe() or first() if the sequence may be empty."
         case .moreThanOneElement:
             "The sequence sent more than one element, but exactly one was required (asSingle()); "
                 + "use take(1) or asMaybe() if more are expected."

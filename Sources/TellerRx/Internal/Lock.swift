@@ -65,7 +65,9 @@ final class Lock: @unchecked Sendable {
 /// State and the mutex that guards it, in one allocation. The only way in is `withLock`, so
 /// the state cannot be read or written unguarded. Decide under the lock, act after it: never
 /// call an observer or user code inside `withLock`.
-struct LockedState<State>: @unchecked Sendable {
+///
+/// `package` because Teller guards its repository state with the same lock.
+package struct LockedState<State>: @unchecked Sendable {
     // @unchecked: `State` is reachable only inside `withLock`.
     private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
         deinit {
@@ -75,13 +77,13 @@ struct LockedState<State>: @unchecked Sendable {
 
     private let buffer: ManagedBuffer<State, pthread_mutex_t>
 
-    init(_ initial: State) {
+    package init(_ initial: State) {
         buffer = Storage.create(minimumCapacity: 1) { _ in initial }
         buffer.withUnsafeMutablePointerToElements { Lock.initialize($0, recursive: false) }
     }
 
     @inline(__always)
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { state, mutex in
             let result = pthread_mutex_lock(mutex)
             assert(result == 0, "pthread_mutex_lock failed with \(result)")

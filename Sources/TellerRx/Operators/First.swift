@@ -7,6 +7,17 @@ extension ObservableType {
     /// thread that delivers the source event.
     ///
     /// - Returns: An observable of exactly one optional element, or an error.
+    /// The first element of the source, or `nil` if it completes without one, as a `Single`.
+    ///
+    /// Subscribing subscribes to the source; the source is disposed as soon as the first
+    /// element arrives. A source error before the first element fails the `Single`. The result
+    /// is sent on the thread that delivers the source event.
+    ///
+    /// - Returns: A `Single` of the first element, or `nil` for an empty source.
+    public func first() -> Single<Element?> {
+        PrimitiveSequence(raw: firstObservable())
+    }
+
     func firstObservable() -> Observable<Element?> {
         FirstProducer(source: asObservable())
     }

@@ -6,6 +6,15 @@ extension ObservableType {
     /// on the thread that delivers the source's terminal event.
     ///
     /// - Returns: An observable that sends only the source's `error` or `completed`.
+    /// Drops every element and keeps only the source's completion or error, as a `Completable`.
+    ///
+    /// The terminal event is sent on the thread that delivers it from the source.
+    ///
+    /// - Returns: A `Completable` that completes or fails with the source.
+    public func ignoreElements() -> Completable {
+        PrimitiveSequence(raw: ignoreElementsObservable())
+    }
+
     func ignoreElementsObservable() -> Observable<Never> {
         IgnoreElementsProducer(source: asObservable())
     }

@@ -6,6 +6,16 @@ extension ObservableType {
     /// array is sent on the thread that delivers completion.
     ///
     /// - Returns: An observable of one array, or an error.
+    /// Collects every element and sends them as one array, as a `Single`, when the source
+    /// completes. A source error fails the `Single` and the collected elements are dropped.
+    ///
+    /// The array is sent on the thread that delivers the source's completion.
+    ///
+    /// - Returns: A `Single` of all the source's elements, in order.
+    public func toArray() -> Single<[Element]> {
+        PrimitiveSequence(raw: toArrayObservable())
+    }
+
     func toArrayObservable() -> Observable<[Element]> {
         ToArrayProducer(source: asObservable())
     }

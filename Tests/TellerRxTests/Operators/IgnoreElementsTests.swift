@@ -1,13 +1,13 @@
 import TellerTesting
 import Testing
 
-@testable import TellerRx
+import TellerRx
 
 @Suite struct IgnoreElementsTests {
     @Test func neverSourceSendsNothingAndStaysSubscribed() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([Recorded<Event<Int>>]([.next(150, 1), .next(210, 2)]))
-        let res = scheduler.start { xs.ignoreElementsObservable() }
+        let res = scheduler.start { xs.ignoreElements() }
         #expect(res.events == [])
         #expect(xs.subscriptions == [Subscription(200, 1000)])
     }
@@ -15,7 +15,7 @@ import Testing
     @Test func dropsElementsAndForwardsCompletion() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .completed(250)])
-        let res = scheduler.start { xs.ignoreElementsObservable() }
+        let res = scheduler.start { xs.ignoreElements() }
         #expect(res.events == [.completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
@@ -23,7 +23,7 @@ import Testing
     @Test func forwardsSourceError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .error(250, TestError(1))])
-        let res = scheduler.start { xs.ignoreElementsObservable() }
+        let res = scheduler.start { xs.ignoreElements() }
         #expect(res.events == [.error(250, TestError(1))])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
@@ -31,7 +31,7 @@ import Testing
     @Test func disposingEarlySendsNothing() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
-        let res = scheduler.start(disposed: 250) { xs.ignoreElementsObservable() }
+        let res = scheduler.start(disposed: 250) { xs.ignoreElements() }
         #expect(res.events == [])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
