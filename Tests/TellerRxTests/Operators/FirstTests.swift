@@ -45,13 +45,13 @@ import TellerRx
     }
 
     @Test func stopsAnInfiniteSynchronousSource() {
-        #expect(synchronousEvents(Observable.repeatElement(4).first()) == [.next(4), .completed])
+        #expect(synchronousEvents(Observable.repeatElement(4).first().asObservable()) == [.next(4), .completed])
     }
 
     @Test func elementSentReentrantlyIsDropped() {
         let source = ManualSource<Int>()
         let events = Locked<[Event<Int?>]>([])
-        let subscription = source.observable.first()
+        let subscription = source.observable.first().asObservable()
             .subscribe { event in
                 events.withLock { $0.append(event) }
                 if event == .next(1) { source.onNext(2) }

@@ -45,7 +45,7 @@ import TellerRx
     }
 
     @Test func eachSubscriptionCollectsItsOwnArray() {
-        let array = Observable.of(1, 2).toArray()
+        let array = Observable.of(1, 2).toArray().asObservable()
         #expect(synchronousEvents(array) == [.next([1, 2]), .completed])
         #expect(synchronousEvents(array) == [.next([1, 2]), .completed])
     }
