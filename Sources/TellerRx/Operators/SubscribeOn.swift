@@ -21,7 +21,9 @@ extension ObservableType {
     /// - Parameter scheduler: Where the source is subscribed and unsubscribed.
     /// - Returns: The source sequence, subscribed on `scheduler`.
     public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOnProducer(source: asObservable(), scheduler: scheduler)
+        // The source is kept as it is (not wrapped by `asObservable()`), as RxSwift does, so
+        // its subscription is made and disposed exactly on the scheduler.
+        SubscribeOnProducer(source: self, scheduler: scheduler)
     }
 
     /// The older spelling of ``ObservableType/subscribe(on:)``, kept so code written for
@@ -34,12 +36,13 @@ extension ObservableType {
     }
 }
 
-private final class SubscribeOnProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
-    // @unchecked: immutable.
-    let source: Observable<Element>
+private final class SubscribeOnProducer<Source: ObservableType>: Producer<Source.Element>, @unchecked Sendable {
+    // @unchecked: immutable; `source` is only used to subscribe, which any observable allows
+    // from any thread.
+    let source: Source
     let scheduler: any ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+    init(source: Source, scheduler: any ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
     }
@@ -47,16 +50,17 @@ private final class SubscribeOnProducer<Element: Sendable>: Producer<Element>, @
     override func run<Observer: ObserverType>(
         _ observer: Observer,
         cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Source.Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         let subscription = SerialDisposable()
         let pending = SingleAssignmentDisposable()
         subscription.disposable = pending
-        let source = source
+        // Any observable may be subscribed from any thread; `ObservableType` just doesn't say so.
+        let source = UncheckedSendable(source)
         let scheduler = scheduler
         pending.setDisposable(
             scheduler.schedule(sink) { sink in
-                let inner = source.subscribe(sink)
+                let inner = source.value.subscribe(sink)
                 // From now on, disposing unsubscribes on the scheduler too.
                 subscription.disposable = ScheduledDisposable(scheduler: scheduler, disposable: inner)
                 return Disposables.create()
