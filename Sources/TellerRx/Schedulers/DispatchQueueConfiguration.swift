@@ -7,8 +7,10 @@ import Foundation
 #endif
 
 /// The Dispatch plumbing shared by the queue-based schedulers: immediate work with
-/// `async`, delayed and periodic work with timer sources (cancelling a timer releases its
-/// work at once, unlike `asyncAfter`, so a disposed timeout frees what it captured).
+/// `async`, delayed and periodic work with timer sources. Disposing frees the action and its
+/// state at once: Dispatch itself lets go of a block or a cancelled timer's handler only later
+/// (when the queue reaches it), so the blocks hold only the work object, which drops the action
+/// when disposed.
 struct DispatchQueueConfiguration: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
@@ -17,10 +19,8 @@ struct DispatchQueueConfiguration: Sendable {
         _ state: StateType,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let work = ScheduledWork()
-        queue.async {
-            work.run { action(state) }
-        }
+        let work = ScheduledWork { action(state) }
+        queue.async { work.run() }
         return work
     }
 
@@ -29,12 +29,12 @@ struct DispatchQueueConfiguration: Sendable {
         dueTime: RxTimeInterval,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let work = ScheduledWork()
+        let work = ScheduledWork { action(state) }
         let timer = UncheckedSendable(DispatchSource.makeTimerSource(queue: queue))
         timer.value.schedule(deadline: deadline(after: dueTime), leeway: leeway)
         timer.value.setEventHandler {
             timer.value.cancel()
-            work.run { action(state) }
+            work.run()
         }
         work.onDispose { timer.value.cancel() }
         timer.value.resume()
@@ -49,15 +49,10 @@ struct DispatchQueueConfiguration: Sendable {
     ) -> any Disposable {
         let timer = UncheckedSendable(DispatchSource.makeTimerSource(queue: queue))
         timer.value.schedule(deadline: deadline(after: startAfter), repeating: period, leeway: leeway)
-        // The timer's handlers run serially on `queue`, so the state needs no lock of its own.
-        let current = UncheckedBox(state)
-        let cancel = Disposables.create { timer.value.cancel() }
-        timer.value.setEventHandler {
-            if cancel.isDisposed { return }
-            current.value = action(current.value)
-        }
+        let work = PeriodicWork(state: state, action: action) { timer.value.cancel() }
+        timer.value.setEventHandler { work.tick() }
         timer.value.resume()
-        return cancel
+        return work
     }
 }
 
@@ -68,11 +63,20 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
         var isDisposed = false
         var inner: (any Disposable)?
         var onDispose: (@Sendable () -> Void)?
+        /// The action `run()` runs; dropped when it runs or when the work is disposed.
+        var pending: (@Sendable () -> any Disposable)?
     }
 
     private let state = LockedState(State())
 
     init() {
+        Resources.increment()
+    }
+
+    /// Work that keeps `action` until ``run()`` runs it or ``dispose()`` drops it, so that
+    /// whatever holds the work (a queued block, a timer handler) does not keep the action alive.
+    init(_ action: @escaping @Sendable () -> any Disposable) {
+        state.withLock { $0.pending = action }
         Resources.increment()
     }
 
@@ -93,6 +97,16 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
         if runNow { action() }
     }
 
+    /// Runs the action given to ``init(_:)`` unless the work was disposed.
+    func run() {
+        let action = state.withLock { state -> (@Sendable () -> any Disposable)? in
+            defer { state.pending = nil }
+            return state.isDisposed ? nil : state.pending
+        }
+        guard let action else { return }
+        run(action)
+    }
+
     func run(_ action: () -> any Disposable) {
         guard !isDisposed else { return }
         let inner = action()
@@ -106,17 +120,79 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
     }
 
     func dispose() {
+        var pending: (@Sendable () -> any Disposable)?
         let (inner, onDispose) = state.withLock { state -> ((any Disposable)?, (@Sendable () -> Void)?) in
             guard !state.isDisposed else { return (nil, nil) }
             state.isDisposed = true
+            swap(&pending, &state.pending)
             defer {
                 state.inner = nil
                 state.onDispose = nil
             }
             return (state.inner, state.onDispose)
         }
+        // The action (and the state it captured) is released here, outside the lock.
+        pending = nil
         onDispose?()
         inner?.dispose()
+    }
+}
+
+/// A periodic timer's action and state; disposing cancels the timer and drops both at once.
+/// Ticks run serially (the timer's handler never overlaps itself), so only disposal races them.
+private final class PeriodicWork<StateType: Sendable>: Cancelable, @unchecked Sendable {
+    // @unchecked: all mutable state is in `state`; `cancelTimer` is immutable.
+    private struct State {
+        var isDisposed = false
+        var current: StateType?
+        var action: (@Sendable (StateType) -> StateType)?
+    }
+
+    private let state: LockedState<State>
+    private let cancelTimer: @Sendable () -> Void
+
+    init(
+        state initial: StateType,
+        action: @escaping @Sendable (StateType) -> StateType,
+        cancelTimer: @escaping @Sendable () -> Void
+    ) {
+        state = LockedState(State(current: initial, action: action))
+        self.cancelTimer = cancelTimer
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    var isDisposed: Bool {
+        state.withLock { $0.isDisposed }
+    }
+
+    func tick() {
+        let next = state.withLock { state -> (StateType, @Sendable (StateType) -> StateType)? in
+            guard !state.isDisposed, let current = state.current, let action = state.action else { return nil }
+            return (current, action)
+        }
+        guard let (current, action) = next else { return }
+        let updated = action(current)
+        state.withLock { state in
+            if !state.isDisposed { state.current = updated }
+        }
+    }
+
+    func dispose() {
+        var dropped = State()
+        let wasDisposed = state.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            swap(&dropped, &state)
+            state.isDisposed = true
+            return false
+        }
+        if wasDisposed { return }
+        cancelTimer()
+        // The action and the state are released here, outside the lock.
+        dropped = State()
     }
 }
 

@@ -60,10 +60,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             defer { pending.withLock { $0 -= 1 } }
             return action(state)
         }
-        let work = ScheduledWork()
+        let work = ScheduledWork { action(state) }
         DispatchQueue.main.async { [pending] in
             pending.withLock { $0 -= 1 }
-            work.run { action(state) }
+            work.run()
         }
         return work
     }
