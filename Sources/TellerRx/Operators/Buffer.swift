@@ -104,8 +104,9 @@ where Observer.Element == [Element] {
 
     /// Starts the open window's timer. Call with `lock` held, or before subscribing.
     func startTimer() {
-        timer.disposable = scheduler.scheduleRelative((self, window), dueTime: timeSpan) { sink, window in
-            sink.timerFired(window)
+        let current = window
+        timer.disposable = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
+            sink.timerFired(current)
             return Disposables.create()
         }
     }

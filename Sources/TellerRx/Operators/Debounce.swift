@@ -72,8 +72,9 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, Observ
             generation &+= 1
             pending = element
             // Replacing the timer cancels the previous element's.
-            timer.disposable = scheduler.scheduleRelative((self, generation), dueTime: dueTime) { sink, generation in
-                sink.timerFired(generation)
+            let current = generation
+            timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
+                sink.timerFired(current)
                 return Disposables.create()
             }
         case .error:

@@ -100,8 +100,9 @@ where Observer.Element: Sendable {
             kept = element
             if timerRunning { return }
             generation &+= 1
-            timer.disposable = parent.scheduler.scheduleRelative((self, generation), dueTime: wait) { sink, generation in
-                sink.timerFired(generation)
+            let current = generation
+            timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
+                sink.timerFired(current)
                 return Disposables.create()
             }
         case .error:

@@ -54,7 +54,12 @@ private final class TimeoutProducer<Element: Sendable>: Producer<Element>, @unch
     let other: Observable<Element>
     let scheduler: any SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: any SchedulerType) {
+    init(
+        source: Observable<Element>,
+        dueTime: RxTimeInterval,
+        other: Observable<Element>,
+        scheduler: any SchedulerType
+    ) {
         self.source = source
         self.dueTime = dueTime
         self.other = other
@@ -118,9 +123,7 @@ where Observer.Element: Sendable {
 
     func startTimer(generation: UInt64) {
         if timer.isDisposed { return }
-        timer.disposable = parent.scheduler.scheduleRelative((self, generation), dueTime: parent.dueTime) {
-            sink,
-            generation in
+        timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: parent.dueTime) { sink in
             sink.timerFired(generation)
             return Disposables.create()
         }

@@ -13,10 +13,12 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(Self.source + [.completed(600)])
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-        #expect(res.events == [
-            .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
-            .next(580, []), .next(600, []), .completed(600),
-        ])
+        #expect(
+            res.events == [
+                .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
+                .next(580, []), .next(600, []), .completed(600),
+            ]
+        )
         #expect(xs.subscriptions == [Subscription(200, 600)])
     }
 
@@ -24,10 +26,12 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(Self.source + [.error(600, TestError(1))])
         let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-        #expect(res.events == [
-            .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
-            .next(580, []), .error(600, TestError(1)),
-        ])
+        #expect(
+            res.events == [
+                .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
+                .next(580, []), .error(600, TestError(1)),
+            ]
+        )
         #expect(xs.subscriptions == [Subscription(200, 600)])
     }
 

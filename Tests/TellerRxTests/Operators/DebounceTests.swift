@@ -27,10 +27,12 @@ import Testing
             .next(450, 7), .next(500, 8), .completed(550),
         ])
         let res = scheduler.start { xs.debounce(.seconds(40), scheduler: scheduler) }
-        #expect(res.events == [
-            .next(290, 3), .next(340, 4), .next(390, 5), .next(440, 6), .next(490, 7), .next(540, 8),
-            .completed(550),
-        ])
+        #expect(
+            res.events == [
+                .next(290, 3), .next(340, 4), .next(390, 5), .next(440, 6), .next(490, 7), .next(540, 8),
+                .completed(550),
+            ]
+        )
         #expect(xs.subscriptions == [Subscription(200, 550)])
     }
 

@@ -13,9 +13,11 @@ import Testing
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable(Self.source)
         let res = scheduler.start { xs.delay(.seconds(delay), scheduler: scheduler) }
-        #expect(res.events == [
-            .next(firstAt, 2), .next(firstAt + 100, 3), .next(firstAt + 200, 4), .completed(firstAt + 300),
-        ])
+        #expect(
+            res.events == [
+                .next(firstAt, 2), .next(firstAt + 100, 3), .next(firstAt + 200, 4), .completed(firstAt + 300),
+            ]
+        )
         #expect(xs.subscriptions == [Subscription(200, 550)])
     }
 

@@ -50,9 +50,11 @@ import Testing
         let xs = scheduler.createHotObservable(Self.sourceEvents)
         let ys = scheduler.createHotObservable(Self.samplerEvents)
         let res = scheduler.start { xs.sample(ys, defaultValue: 0) }
-        #expect(res.events == [
-            .next(210, 0), .next(250, 3), .next(260, 0), .next(320, 6), .next(500, 0), .completed(500),
-        ])
+        #expect(
+            res.events == [
+                .next(210, 0), .next(250, 3), .next(260, 0), .next(320, 6), .next(500, 0), .completed(500),
+            ]
+        )
         #expect(xs.subscriptions == [Subscription(200, 400)])
         #expect(ys.subscriptions == [Subscription(200, 500)])
     }

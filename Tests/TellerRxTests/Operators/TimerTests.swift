@@ -9,8 +9,12 @@ import Testing
     @Test func intervalSendsIncreasingValuesEveryPeriodUntilDisposed() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
-        #expect(res.events == [.next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3), .next(700, 4),
-                               .next(800, 5), .next(900, 6)])
+        #expect(
+            res.events == [
+                .next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3), .next(700, 4),
+                .next(800, 5), .next(900, 6),
+            ]
+        )
     }
 
     @Test func intervalDisposedEarlyStopsTicking() {
