@@ -7,8 +7,10 @@ import Foundation
 #endif
 
 /// The Dispatch plumbing shared by the queue-based schedulers: immediate work with
-/// `async`, delayed and periodic work with timer sources (cancelling a timer releases its
-/// work at once, unlike `asyncAfter`, so a disposed timeout frees what it captured).
+/// `async`, delayed and periodic work with timer sources. Disposing frees the action and its
+/// state at once: Dispatch itself lets go of a block or a cancelled timer's handler only later
+/// (when the queue reaches it), so the blocks hold only the work object, which drops the action
+/// when disposed.
 struct DispatchQueueConfiguration: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
@@ -47,45 +49,40 @@ struct DispatchQueueConfiguration: Sendable {
     ) -> any Disposable {
         let timer = UncheckedSendable(DispatchSource.makeTimerSource(queue: queue))
         timer.value.schedule(deadline: deadline(after: startAfter), repeating: period, leeway: leeway)
-        // The timer's handlers run serially on `queue`, so the state needs no lock of its own.
-        let current = UncheckedBox(state)
-        let cancel = Disposables.create { timer.value.cancel() }
-        timer.value.setEventHandler {
-            if cancel.isDisposed { return }
-            current.value = action(current.value)
-        }
+        let work = PeriodicWork(state: state, action: action) { timer.value.cancel() }
+        timer.value.setEventHandler { work.tick() }
         timer.value.resume()
-        return cancel
+        return work
     }
 }
 
 /// Work scheduled on a queue that may be disposed before or while it runs.
 ///
-/// The action lives here, not in the Dispatch block, so disposing frees what the action
-/// captured at once, even while Dispatch still holds the (now empty) block until its deadline
-/// or cancellation is processed.
+/// Not counted in ``Resources``: Dispatch may hold this small shell for a while after disposal
+/// (until it reaches the block or processes the timer's cancellation), but the action and
+/// everything it captured are released at once.
 final class ScheduledWork: Cancelable, @unchecked Sendable {
     // @unchecked: all mutable state is in `state`.
-    typealias Action = @Sendable () -> any Disposable
-
     private struct State {
         var isDisposed = false
-        var action: Action?
         var inner: (any Disposable)?
         var onDispose: (@Sendable () -> Void)?
+        /// The action `run()` runs; dropped when it runs or when the work is disposed.
+        var pending: (@Sendable () -> any Disposable)?
     }
 
-    private let state: LockedState<State>
+    private let state = LockedState(State())
 
-    init(_ action: @escaping Action) {
-        state = LockedState(State(action: action))
+    /// Work that keeps `action` until ``run()`` runs it or ``dispose()`` drops it, so that
+    /// whatever holds the work (a queued block, a timer handler) does not keep the action alive.
+    init(_ action: @escaping @Sendable () -> any Disposable) {
+        state.withLock { $0.pending = action }
     }
 
     var isDisposed: Bool {
         state.withLock { $0.isDisposed }
     }
 
-    /// Runs `action` when disposal of this work must also cancel something else (a timer).
     func onDispose(_ action: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state -> Bool in
             if state.isDisposed { return true }
@@ -95,14 +92,13 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
         if runNow { action() }
     }
 
-    /// Runs the action unless disposed or already run.
+    /// Runs the action given to ``init(_:)`` unless the work was disposed.
     func run() {
-        guard
-            let action = state.withLock({ state -> Action? in
-                defer { state.action = nil }
-                return state.isDisposed ? nil : state.action
-            })
-        else { return }
+        let action = state.withLock { state -> (@Sendable () -> any Disposable)? in
+            defer { state.pending = nil }
+            return state.isDisposed ? nil : state.pending
+        }
+        guard let action else { return }
         let inner = action()
         let disposeNow = state.withLock { state -> Bool in
             if state.isDisposed { return true }
@@ -114,18 +110,75 @@ final class ScheduledWork: Cancelable, @unchecked Sendable {
     }
 
     func dispose() {
+        var pending: (@Sendable () -> any Disposable)?
         let (inner, onDispose) = state.withLock { state -> ((any Disposable)?, (@Sendable () -> Void)?) in
             guard !state.isDisposed else { return (nil, nil) }
             state.isDisposed = true
+            swap(&pending, &state.pending)
             defer {
-                state.action = nil
                 state.inner = nil
                 state.onDispose = nil
             }
             return (state.inner, state.onDispose)
         }
+        // The action (and the state it captured) is released here, outside the lock.
+        pending = nil
         onDispose?()
         inner?.dispose()
+    }
+}
+
+/// A periodic timer's action and state; disposing cancels the timer and drops both at once.
+/// Ticks run serially (the timer's handler never overlaps itself), so only disposal races them.
+/// Not counted in ``Resources``, for the same reason as ``ScheduledWork``.
+private final class PeriodicWork<StateType: Sendable>: Cancelable, @unchecked Sendable {
+    // @unchecked: all mutable state is in `state`; `cancelTimer` is immutable.
+    private struct State {
+        var isDisposed = false
+        var current: StateType?
+        var action: (@Sendable (StateType) -> StateType)?
+    }
+
+    private let state: LockedState<State>
+    private let cancelTimer: @Sendable () -> Void
+
+    init(
+        state initial: StateType,
+        action: @escaping @Sendable (StateType) -> StateType,
+        cancelTimer: @escaping @Sendable () -> Void
+    ) {
+        state = LockedState(State(current: initial, action: action))
+        self.cancelTimer = cancelTimer
+    }
+
+    var isDisposed: Bool {
+        state.withLock { $0.isDisposed }
+    }
+
+    func tick() {
+        let next = state.withLock { state -> (StateType, @Sendable (StateType) -> StateType)? in
+            guard !state.isDisposed, let current = state.current, let action = state.action else { return nil }
+            return (current, action)
+        }
+        guard let (current, action) = next else { return }
+        let updated = action(current)
+        state.withLock { state in
+            if !state.isDisposed { state.current = updated }
+        }
+    }
+
+    func dispose() {
+        var dropped = State()
+        let wasDisposed = state.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            swap(&dropped, &state)
+            state.isDisposed = true
+            return false
+        }
+        if wasDisposed { return }
+        cancelTimer()
+        // The action and the state are released here, outside the lock.
+        dropped = State()
     }
 }
 

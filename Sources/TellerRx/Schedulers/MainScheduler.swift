@@ -24,19 +24,30 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         super.init(serialQueue: .main)
     }
 
-    /// Whether the calling thread is the main thread.
+    /// Marks the main queue, so work it runs is recognised even when a worker thread runs it:
+    /// after `dispatchMain()` (servers, command-line tools, Swift Testing on Linux) the main
+    /// queue is drained by a thread that is not the process's main thread.
+    private static let mainQueueKey: DispatchSpecificKey<UInt8> = {
+        let key = DispatchSpecificKey<UInt8>()
+        DispatchQueue.main.setSpecific(key: key, value: 1)
+        return key
+    }()
+
+    /// Whether the caller runs on the main thread, or on the main queue (which after
+    /// `dispatchMain()` may be drained by another thread).
     public static var isMainThread: Bool {
-        Thread.isMainThread
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) != nil
     }
 
-    /// Stops with a clear message unless called on the main thread.
+    /// Stops with a clear message unless called on the main thread (or the main queue).
     ///
     /// - Parameter errorMessage: What to say instead of the default message.
     public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
         precondition(isMainThread, errorMessage ?? "Running on a background thread where the main thread is required.")
     }
 
-    /// Runs `action` now if on the main thread with nothing queued ahead, else on the main queue.
+    /// Runs `action` now if on the main thread (or the main queue) with nothing queued ahead,
+    /// else on the main queue.
     public override func schedule<StateType: Sendable>(
         _ state: StateType,
         action: @escaping @Sendable (StateType) -> any Disposable
@@ -45,7 +56,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             count += 1
             return count - 1
         }
-        if queuedAhead == 0 && Thread.isMainThread {
+        if queuedAhead == 0 && MainScheduler.isMainThread {
             defer { pending.withLock { $0 -= 1 } }
             return action(state)
         }

@@ -154,7 +154,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ///
     /// - Parameter virtualTime: The time to advance to.
     public func advanceTo(_ virtualTime: VirtualTime) {
-        run(until: virtualTime)
+        // A nested call is ignored entirely: it must not move the clock under the running item.
+        guard run(until: virtualTime) else { return }
         state.withLock { state in
             if converter.compareVirtualTime(virtualTime, state.clock) == .greaterThan {
                 state.clock = virtualTime
@@ -176,19 +177,22 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         state.withLock { $0.isRunning = false }
     }
 
-    private func run(until limit: VirtualTime?) {
+    /// Runs due work; returns `false` (doing nothing) when called while already running.
+    @discardableResult
+    private func run(until limit: VirtualTime?) -> Bool {
         let alreadyRunning = state.withLock { state -> Bool in
             defer { state.isRunning = true }
             return state.isRunning
         }
         if alreadyRunning {
             reportMisuse("VirtualTimeScheduler is already running; nested start()/advanceTo() ignored.")
-            return
+            return false
         }
         while let item = nextItem(until: limit) {
             item.invoke()
         }
         state.withLock { $0.isRunning = false }
+        return true
     }
 
     private func nextItem(until limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {

@@ -1,0 +1,129 @@
+extension ObservableType {
+    /// Collects elements into arrays, sending each array when it holds `count` elements or
+    /// when `timeSpan` has passed since the previous array was sent, whichever comes first.
+    ///
+    /// Like a ferry that leaves when it is full or when its departure time comes. The first
+    /// window starts at subscription; each array sent starts a new window. A window that ends
+    /// by time sends its array even when it is empty (on `scheduler`); a full array is sent on
+    /// the source's thread. When the source completes, the current array (possibly empty) is
+    /// sent, then the completion. An error drops the current array and is sent at once.
+    ///
+    /// ```swift
+    /// logLines.buffer(timeSpan: .seconds(5), count: 100, scheduler: scheduler)
+    ///     .subscribe(onNext: { upload($0) })   // at most 100 lines, at least every 5 s
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeSpan: The longest time a window stays open.
+    ///   - count: The most elements in one array; 0 or less means no limit (time only).
+    ///   - scheduler: Runs the window timers and sends the arrays they close.
+    /// - Returns: An observable of arrays of consecutive source elements.
+    public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) -> Observable<[Element]> {
+        BufferProducer(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    }
+}
+
+private final class BufferProducer<Element: Sendable>: Producer<[Element]>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let timeSpan: RxTimeInterval
+    let count: Int
+    let scheduler: any SchedulerType
+
+    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) {
+        self.source = source
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == [Element] {
+        let sink = BufferSink<Element, Observer>(
+            timeSpan: timeSpan,
+            count: count,
+            scheduler: scheduler,
+            observer: observer,
+            cancel: cancel
+        )
+        sink.startTimer()
+        let subscription = source.subscribe(sink)
+        return (sink, Disposables.create(sink.timer, subscription))
+    }
+}
+
+/// Timer callbacks and source events arrive on different threads and both forward, so (as in
+/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
+/// exception to "never call downstream under a lock".
+private final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == [Element] {
+    // @unchecked: `buffer` and `window` are only touched while holding `lock`.
+    let timer = SerialDisposable()
+    private let timeSpan: RxTimeInterval
+    private let count: Int
+    private let scheduler: any SchedulerType
+    private let lock = Lock(recursive: true)
+    private var buffer: [Element] = []
+    /// Identifies the open window; the timer of a window already closed by count does nothing.
+    private var window: UInt64 = 0
+
+    init(
+        timeSpan: RxTimeInterval,
+        count: Int,
+        scheduler: any SchedulerType,
+        observer: Observer,
+        cancel: any Cancelable
+    ) {
+        self.timeSpan = timeSpan
+        self.count = count
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event {
+        case .next(let element):
+            buffer.append(element)
+            if buffer.count == count { closeWindow() }
+        case .error(let error):
+            buffer = []
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            let last = buffer
+            buffer = []
+            forwardOn(.next(last))
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    /// Starts the open window's timer. Call with `lock` held, or before subscribing.
+    func startTimer() {
+        let current = window
+        timer.disposable = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
+            sink.timerFired(current)
+            return Disposables.create()
+        }
+    }
+
+    /// Sends the current array and opens the next window. Call with `lock` held.
+    private func closeWindow() {
+        window &+= 1
+        let full = buffer
+        buffer = []
+        forwardOn(.next(full))
+        if !isDisposed { startTimer() }
+    }
+
+    private func timerFired(_ firedWindow: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard firedWindow == window else { return }
+        closeWindow()
+    }
+}

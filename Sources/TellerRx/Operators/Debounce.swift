@@ -1,0 +1,101 @@
+extension ObservableType {
+    /// Sends an element only after `dueTime` has passed without the source sending another.
+    ///
+    /// Each element starts a timer on `scheduler` and replaces the element waiting before it;
+    /// the waiting element is sent, on `scheduler`, when its timer ends. When the source
+    /// completes, the waiting element (if any) is sent at once, followed by the completion.
+    /// When the source fails, the waiting element is dropped and the error is sent at once.
+    ///
+    /// ```swift
+    /// searchText
+    ///     .debounce(.milliseconds(300), scheduler: MainScheduler.instance)
+    ///     .subscribe(onNext: { search($0) })   // one search per pause in typing
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: How long the source must stay quiet before the latest element is sent.
+    ///   - scheduler: Runs the timers and sends the elements they release.
+    /// - Returns: The source sequence without the elements that were followed too soon.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+        DebounceProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    }
+}
+
+private final class DebounceProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let dueTime: RxTimeInterval
+    let scheduler: any SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink, Disposables.create(subscription, sink.timer))
+    }
+}
+
+/// Timer callbacks and source events arrive on different threads and both forward, so (as in
+/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
+/// exception to "never call downstream under a lock".
+private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked: `pending` and `generation` are only touched while holding `lock`.
+    typealias Element = Observer.Element
+
+    let timer = SerialDisposable()
+    private let dueTime: RxTimeInterval
+    private let scheduler: any SchedulerType
+    private let lock = Lock(recursive: true)
+    private var pending: Element?
+    /// Identifies the latest element's timer; an older timer that fires late does nothing.
+    private var generation: UInt64 = 0
+
+    init(dueTime: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+        self.dueTime = dueTime
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event {
+        case .next(let element):
+            generation &+= 1
+            pending = element
+            // Replacing the timer cancels the previous element's.
+            let current = generation
+            timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
+                sink.timerFired(current)
+                return Disposables.create()
+            }
+        case .error:
+            pending = nil
+            forwardOn(event)
+            dispose()
+        case .completed:
+            if let element = pending {
+                pending = nil
+                forwardOn(.next(element))
+            }
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    private func timerFired(_ firedGeneration: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard firedGeneration == generation, let element = pending else { return }
+        pending = nil
+        forwardOn(.next(element))
+    }
+}

@@ -1,0 +1,212 @@
+import Dispatch
+
+extension ObservableType {
+    /// Delivers the source's events on `scheduler`, in order.
+    ///
+    /// Events are queued as they arrive (on whatever thread the source sends them) and one
+    /// scheduled drain delivers every queued event, so a burst costs one hop to the scheduler,
+    /// not one per event. Order is kept, the terminal event is delivered after every element
+    /// before it, and the source subscription is disposed once the terminal event has been
+    /// delivered. Disposing the subscription stops delivery before the next queued event and
+    /// frees the queue at once.
+    ///
+    /// - On a ``SerialDispatchQueueScheduler`` events run on its queue.
+    /// - On ``MainScheduler/instance`` an event sent on the main thread with nothing queued
+    ///   ahead is delivered at once, synchronously (as in RxSwift); otherwise it goes through
+    ///   the main queue. ``MainScheduler/asyncInstance`` always goes through the queue.
+    /// - On a virtual-time scheduler (`TestScheduler`) each event arrives one tick after it was
+    ///   sent, as with RxTest.
+    /// - A drain yields the scheduler after about a thousand events and continues in a new
+    ///   scheduled run, so a fast source cannot monopolize a shared queue.
+    ///
+    /// Only the delivery of events moves; to move the subscription work use
+    /// ``ObservableType/subscribe(on:)``.
+    ///
+    /// ```swift
+    /// fetchUser()                              // emits on a background queue
+    ///     .observe(on: MainScheduler.instance)
+    ///     .subscribe(onNext: { label.text = $0.name })  // runs on the main thread
+    /// ```
+    ///
+    /// - Parameter scheduler: Where the observer receives events.
+    /// - Returns: The source sequence, delivered on `scheduler`.
+    public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        ObserveOnProducer(source: asObservable(), target: DrainTarget(scheduler))
+    }
+
+    /// The older spelling of ``ObservableType/observe(on:)``, kept so code written for RxSwift 5
+    /// (and the Teller README) compiles unchanged. Identical behaviour.
+    ///
+    /// - Parameter scheduler: Where the observer receives events.
+    /// - Returns: The source sequence, delivered on `scheduler`.
+    public func observeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        observe(on: scheduler)
+    }
+}
+
+/// How a drain gets onto the target scheduler.
+private enum DrainTarget: Sendable {
+    /// A plain serial queue: `async` directly, nothing to cancel per batch.
+    case queue(DispatchQueue)
+    /// Any other scheduler (main, current thread, virtual time, concurrent, custom).
+    case scheduler(any ImmediateSchedulerType)
+
+    init(_ scheduler: any ImmediateSchedulerType) {
+        // MainScheduler keeps its own `schedule`, which runs at once on the main thread.
+        if let serial = scheduler as? SerialDispatchQueueScheduler, !(serial is MainScheduler) {
+            self = .queue(serial.configuration.queue)
+        } else {
+            self = .scheduler(scheduler)
+        }
+    }
+}
+
+private final class ObserveOnProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let target: DrainTarget
+
+    init(source: Observable<Element>, target: DrainTarget) {
+        self.source = source
+        self.target = target
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = ObserveOnSink(target: target, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+/// Queues events under a lock; one drain at a time delivers them on the target.
+///
+/// The producer appends to `queue`; the drain swaps the whole queue for an empty buffer and
+/// delivers the batch outside the lock, so each event costs one uncontended-ish lock and an
+/// append, and each batch one hop. Two buffers alternate, so a steady stream allocates nothing.
+private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked: all mutable state is in `state`.
+    typealias Element = Observer.Element
+
+    /// Events one drain delivers before it yields the scheduler and continues in a new run.
+    private static var yieldAfter: Int { 1024 }
+    /// Largest emptied buffer kept for reuse; a bigger one (after a burst) is freed.
+    private static var maxSpareCapacity: Int { 4096 }
+
+    private struct State {
+        var queue: [Event<Element>] = []
+        var spare: [Event<Element>] = []
+        /// A drain is scheduled or running; new events only need queueing.
+        var isDraining = false
+        /// A terminal event is queued; anything after it is dropped.
+        var isStopped = false
+        var isDisposed = false
+        /// The pending drain on a generic scheduler, cancelled by `dispose()`.
+        var drainWork: (any Disposable)?
+    }
+
+    private let target: DrainTarget
+    private let state = LockedState(State())
+
+    init(target: DrainTarget, observer: Observer, cancel: any Cancelable) {
+        self.target = target
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        let startDrain = state.withLock { state -> Bool in
+            if state.isStopped || state.isDisposed { return false }
+            if event.isStopEvent { state.isStopped = true }
+            state.queue.append(event)
+            if state.isDraining { return false }
+            state.isDraining = true
+            return true
+        }
+        if startDrain { scheduleDrain() }
+    }
+
+    private func scheduleDrain() {
+        switch target {
+        case .queue(let queue):
+            queue.async { self.drain() }
+        case .scheduler(let scheduler):
+            let work = scheduler.schedule(self) { sink in
+                sink.drain()
+                return Disposables.create()
+            }
+            // Keep it so that disposal cancels a drain that has not run yet. If the drain
+            // already ran (immediate schedulers), there is nothing to keep.
+            let disposeNow = state.withLock { state -> Bool in
+                if state.isDisposed { return true }
+                if state.isDraining { state.drainWork = work }
+                return false
+            }
+            if disposeNow { work.dispose() }
+        }
+    }
+
+    private enum Step {
+        case deliver
+        case yield
+        case stop
+    }
+
+    private func drain() {
+        var batch: [Event<Element>] = []
+        var delivered = 0
+        var isFirstPass = true
+        while true {
+            let step = state.withLock { state -> Step in
+                if isFirstPass {
+                    swap(&batch, &state.spare)
+                    isFirstPass = false
+                }
+                if state.isDisposed { return .stop }
+                if state.queue.isEmpty || delivered >= Self.yieldAfter {
+                    // Hand the emptied buffer back for the next drain.
+                    if batch.capacity <= Self.maxSpareCapacity { swap(&batch, &state.spare) }
+                    if !state.queue.isEmpty { return .yield }
+                    state.isDraining = false
+                    state.drainWork = nil
+                    return .stop
+                }
+                swap(&batch, &state.queue)
+                return .deliver
+            }
+            switch step {
+            case .stop:
+                return
+            case .yield:
+                scheduleDrain()
+                return
+            case .deliver:
+                for index in batch.indices {
+                    if isDisposed { return }
+                    let event = batch[index]
+                    forwardOn(event)
+                    if event.isStopEvent {
+                        dispose()
+                        return
+                    }
+                }
+                delivered += batch.count
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        var dropped: [Event<Element>] = []
+        let work = state.withLock { state -> (any Disposable)? in
+            state.isDisposed = true
+            swap(&dropped, &state.queue)
+            defer { state.drainWork = nil }
+            return state.drainWork
+        }
+        // Queued events (and the elements they hold) are freed here, outside the lock.
+        dropped.removeAll()
+        work?.dispose()
+    }
+}

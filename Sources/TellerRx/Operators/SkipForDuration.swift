@@ -1,0 +1,65 @@
+import Synchronization
+
+extension ObservableType {
+    /// Drops the source's elements for `duration` after subscription, then passes them on.
+    ///
+    /// Elements pass through on the source's thread once the timer on `scheduler` has ended.
+    /// The source's error or completion passes through whenever it comes, even during
+    /// `duration`.
+    ///
+    /// - Parameters:
+    ///   - duration: How long to drop elements.
+    ///   - scheduler: Runs the timer.
+    /// - Returns: The source sequence without the elements of its first `duration`.
+    public func skip(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+        SkipForDurationProducer(source: asObservable(), duration: duration, scheduler: scheduler)
+    }
+}
+
+private final class SkipForDurationProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let duration: RxTimeInterval
+    let scheduler: any SchedulerType
+
+    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: any SchedulerType) {
+        self.source = source
+        self.duration = duration
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = SkipForDurationSink(observer: observer, cancel: cancel)
+        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+            sink.open()
+            return Disposables.create()
+        }
+        let subscription = source.subscribe(sink)
+        return (sink, Disposables.create(timer, subscription))
+    }
+}
+
+/// Only the source forwards (the timer just opens the gate), so an atomic flag is enough.
+private final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    // @unchecked: `isOpen` is atomic.
+    private let isOpen = Atomic<Bool>(false)
+
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next:
+            if isOpen.load(ordering: .acquiring) { forwardOn(event) }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+
+    func open() {
+        isOpen.store(true, ordering: .releasing)
+    }
+}

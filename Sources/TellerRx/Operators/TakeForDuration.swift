@@ -1,0 +1,64 @@
+extension ObservableType {
+    /// Sends the source's events for `duration` after subscription, then completes.
+    ///
+    /// Elements pass through on the source's thread. When `duration` has passed, the completion
+    /// is sent on `scheduler` and the source subscription is disposed. If the source ends
+    /// first, its terminal event passes through and the timer is cancelled.
+    ///
+    /// - Parameters:
+    ///   - duration: How long to pass the source's events on.
+    ///   - scheduler: Runs the timer and sends the completion it causes.
+    /// - Returns: The source sequence, cut off after `duration`.
+    public func take(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+        TakeForDurationProducer(source: asObservable(), duration: duration, scheduler: scheduler)
+    }
+}
+
+private final class TakeForDurationProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let duration: RxTimeInterval
+    let scheduler: any SchedulerType
+
+    init(source: Observable<Element>, duration: RxTimeInterval, scheduler: any SchedulerType) {
+        self.source = source
+        self.duration = duration
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = TakeForDurationSink(observer: observer, cancel: cancel)
+        let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
+            sink.timerFired()
+            return Disposables.create()
+        }
+        let subscription = source.subscribe(sink)
+        return (sink, Disposables.create(timer, subscription))
+    }
+}
+
+/// The timer and the source both forward, so (as in RxSwift) a recursive lock serializes
+/// them: the documented exception to "never call downstream under a lock".
+private final class TakeForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    // @unchecked: no mutable state beyond `Sink`; `lock` only serializes forwarding.
+    private let lock = Lock(recursive: true)
+
+    func on(_ event: Event<Observer.Element>) {
+        lock.lock()
+        defer { lock.unlock() }
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+
+    func timerFired() {
+        lock.lock()
+        defer { lock.unlock() }
+        forwardOn(.completed)
+        dispose()
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension ObservableType {
+    /// Sends at most one element per `dueTime`: the first element at once, then (with `latest`)
+    /// the latest element of each window when the window ends.
+    ///
+    /// An element that arrives when `dueTime` has passed since the last element sent is sent
+    /// at once, on the source's thread. An element that arrives sooner is dropped when `latest`
+    /// is `false`; when `latest` is `true` it is kept (replacing any element kept before) and
+    /// sent on `scheduler` as soon as `dueTime` has passed since the last element sent. So no
+    /// two elements are ever sent less than `dueTime` apart. When the source completes while an
+    /// element is kept, that element is sent when its window ends and the completion follows
+    /// it; the source subscription is disposed at once. An error is sent at once and drops the
+    /// kept element.
+    ///
+    /// ```swift
+    /// taps.throttle(.seconds(1), latest: false, scheduler: MainScheduler.instance)
+    ///     .subscribe(onNext: { submit() })   // at most one submit per second
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - dueTime: The shortest time between two elements sent.
+    ///   - latest: Whether to send the latest element of a window when it ends (`true`) or
+    ///     drop elements that arrive within a window (`false`).
+    ///   - scheduler: Tells the time, runs the timers and sends kept elements.
+    /// - Returns: The throttled sequence.
+    public func throttle(
+        _ dueTime: RxTimeInterval,
+        latest: Bool = true,
+        scheduler: any SchedulerType
+    ) -> Observable<Element> {
+        ThrottleProducer(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
+    }
+}
+
+private final class ThrottleProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let source: Observable<Element>
+    let dueTime: RxTimeInterval
+    let latest: Bool
+    let scheduler: any SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: any SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.latest = latest
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
+        sink.sourceSubscription.setDisposable(source.subscribe(sink))
+        return (sink, Disposables.create(sink.sourceSubscription, sink.timer))
+    }
+}
+
+/// Timer callbacks and source events arrive on different threads and both forward, so (as in
+/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
+/// exception to "never call downstream under a lock".
+private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: the `var`s are only touched while holding `lock`.
+    typealias Element = Observer.Element
+
+    let sourceSubscription = SingleAssignmentDisposable()
+    let timer = SerialDisposable()
+    private let parent: ThrottleProducer<Element>
+    private let lock = Lock(recursive: true)
+    private var kept: Element?
+    private var lastSentTime: Date?
+    /// The source completed while an element was kept; complete after sending it.
+    private var completeAfterKept = false
+    /// Identifies the current timer; a replaced timer that fires late does nothing.
+    private var generation: UInt64 = 0
+
+    init(parent: ThrottleProducer<Element>, observer: Observer, cancel: any Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event {
+        case .next(let element):
+            let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
+            guard let wait, !wait.isNow else {
+                send(element)
+                return
+            }
+            guard parent.latest else { return }
+            let timerRunning = kept != nil
+            kept = element
+            if timerRunning { return }
+            generation &+= 1
+            let current = generation
+            timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
+                sink.timerFired(current)
+                return Disposables.create()
+            }
+        case .error:
+            kept = nil
+            forwardOn(event)
+            dispose()
+        case .completed:
+            guard kept != nil else {
+                forwardOn(.completed)
+                dispose()
+                return
+            }
+            completeAfterKept = true
+            sourceSubscription.dispose()
+        }
+    }
+
+    private func send(_ element: Element) {
+        kept = nil
+        forwardOn(.next(element))
+        // Measured after delivery, so a slow observer still gets a full window of quiet.
+        lastSentTime = parent.scheduler.now
+    }
+
+    private func timerFired(_ firedGeneration: UInt64) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard firedGeneration == generation else { return }
+        if let element = kept { send(element) }
+        if completeAfterKept {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Dispatch
+import TellerRx
+import Testing
+
+/// Each test runs its main-queue work from `DispatchQueue.main.async` and waits for it off the
+/// main thread; on the main thread it is skipped rather than deadlock (PLATFORM-NOTES).
+@Suite struct MainSchedulerTests {
+    @Test func workScheduledFromABackgroundThreadRunsOnTheMainQueue() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let onMain = Locked<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = MainScheduler.instance.schedule(()) { _ in
+                onMain.withLock { $0 = MainQueue.isCurrent }
+                done.signal()
+                return Disposables.create()
+            }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(onMain.value == true)
+    }
+
+    @Test func instanceRunsAtOnceOnTheMainQueueWhenNothingIsQueuedAhead() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let ranBeforeReturn = Locked<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            let ran = Locked(false)
+            _ = MainScheduler.instance.schedule(()) { _ in
+                ran.withLock { $0 = true }
+                return Disposables.create()
+            }
+            ranBeforeReturn.withLock { $0 = ran.value }
+            done.signal()
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(ranBeforeReturn.value == true)
+    }
+
+    @Test func instanceDoesNotOvertakeWorkAlreadyQueuedForTheMainQueue() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let log = Locked<[String]>([])
+        let inBlock = DispatchSemaphore(value: 0)
+        let queuedAhead = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            inBlock.signal()
+            _ = queuedAhead.waitOrTimeOut()
+            // Something is already queued through MainScheduler, so this must go behind it.
+            _ = MainScheduler.instance.schedule(()) { _ in
+                log.withLock { $0.append("second") }
+                done.signal()
+                return Disposables.create()
+            }
+            log.withLock { $0.append("block end") }
+        }
+        #expect(inBlock.waitOrTimeOut())
+        _ = MainScheduler.instance.schedule(()) { _ in
+            log.withLock { $0.append("first") }
+            return Disposables.create()
+        }
+        queuedAhead.signal()
+        #expect(done.waitOrTimeOut())
+        #expect(log.value == ["block end", "first", "second"])
+    }
+
+    @Test func asyncInstanceAlwaysGoesThroughTheMainQueue() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let ranBeforeReturn = Locked<Bool?>(nil)
+        let ranOnMain = Locked(false)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            let ran = Locked(false)
+            _ = MainScheduler.asyncInstance.schedule(()) { _ in
+                ran.withLock { $0 = true }
+                ranOnMain.withLock { $0 = MainQueue.isCurrent }
+                done.signal()
+                return Disposables.create()
+            }
+            ranBeforeReturn.withLock { $0 = ran.value }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(ranBeforeReturn.value == false)
+        #expect(ranOnMain.value)
+    }
+
+    @Test func disposingQueuedMainWorkCancelsIt() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let ran = Locked(false)
+        let refs = WeakRefs()
+        let inBlock = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            inBlock.signal()
+            _ = release.waitOrTimeOut()
+        }
+        #expect(inBlock.waitOrTimeOut())
+        do {
+            let tracked = Tracked(1)
+            refs.track(tracked)
+            let work = MainScheduler.instance.schedule(tracked) { _ in
+                ran.withLock { $0 = true }
+                return Disposables.create()
+            }
+            work.dispose()
+        }
+        #expect(refs.aliveCount == 0)
+        release.signal()
+        let flushed = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async { flushed.signal() }
+        #expect(flushed.waitOrTimeOut())
+        #expect(!ran.value)
+    }
+
+    @Test func isMainThreadIsTrueOnTheMainQueueAndFalseOnAnotherQueue() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let onMain = Locked<Bool?>(nil)
+        let onOther = Locked<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            onMain.withLock { $0 = MainScheduler.isMainThread }
+            DispatchQueue(label: "not-main").async {
+                onOther.withLock { $0 = MainScheduler.isMainThread }
+                done.signal()
+            }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(onMain.value == true)
+        #expect(onOther.value == false)
+    }
+
+    @Test func scheduleRelativeRunsOnTheMainQueue() throws {
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let onMain = Locked<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        _ = MainScheduler.instance.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
+            onMain.withLock { $0 = MainQueue.isCurrent }
+            done.signal()
+            return Disposables.create()
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(onMain.value == true)
+    }
+}
