@@ -1,0 +1,89 @@
+import Synchronization
+
+/// An observer of one inner sequence that a multi-source sink creates through a metatype it
+/// fetched once (see `MergeSink.innerObserverType`), passing itself as `parent`.
+protocol InnerObserverCreating<Element>: InnerSubscription, ObserverType {
+    init(parent: AnyObject)
+}
+
+/// One inner subscription of a merging sink, with what ``InnerSubscriptions`` needs to track it.
+class InnerSubscription: SubscriptionSlot, @unchecked Sendable {
+    // @unchecked: `membershipIndex` is guarded by the owning `InnerSubscriptions` lock;
+    // `registration` is atomic.
+    fileprivate static let registeringBit = 1
+    fileprivate static let endedBit = 2
+
+    /// Settles the race between the subscribing thread registering this subscription and the
+    /// inner sequence ending, possibly on another thread, possibly before `subscribe` returned.
+    fileprivate let registration = Atomic<Int>(0)
+    @exclusivity(unchecked) fileprivate final var membershipIndex = -1
+}
+
+/// The open inner subscriptions of a merging sink, so that disposing the sink ends them all.
+///
+/// O(1) insert and remove (swap with the last; no dictionary), a lock of its own, and a
+/// one-way switch to "disposed" after which nothing more is tracked. An inner sequence that
+/// ends during its own `subscribe` call (`just`, `empty`, cached values) is never inserted,
+/// so that common case takes no lock here at all.
+struct InnerSubscriptions: Sendable {
+    private struct Members {
+        var subscriptions: ContiguousArray<InnerSubscription> = []
+        var isDisposed = false
+    }
+
+    private let members = LockedState(Members())
+
+    /// Starts tracking `subscription` after `subscribe` returned, unless it has already ended;
+    /// disposes it if the set is already disposed.
+    func register(_ subscription: InnerSubscription) {
+        let previous = subscription.registration.bitwiseOr(
+            InnerSubscription.registeringBit,
+            ordering: .acquiringAndReleasing
+        ).oldValue
+        if previous & InnerSubscription.endedBit != 0 { return }
+        let tracked = members.withLock { members -> Bool in
+            // Checked again under the lock: `unregister` takes it too once it saw our bit.
+            if subscription.registration.load(ordering: .acquiring) & InnerSubscription.endedBit != 0 {
+                return true
+            }
+            guard !members.isDisposed else { return false }
+            subscription.membershipIndex = members.subscriptions.count
+            members.subscriptions.append(subscription)
+            return true
+        }
+        if !tracked {
+            subscription.dispose()
+        }
+    }
+
+    /// Stops tracking `subscription` because its sequence ended (the caller disposes it).
+    func unregister(_ subscription: InnerSubscription) {
+        let previous = subscription.registration.bitwiseOr(
+            InnerSubscription.endedBit,
+            ordering: .acquiringAndReleasing
+        ).oldValue
+        guard previous & InnerSubscription.registeringBit != 0 else { return }
+        members.withLock { members in
+            let index = subscription.membershipIndex
+            guard !members.isDisposed, index >= 0 else { return }
+            subscription.membershipIndex = -1
+            let last = members.subscriptions.removeLast()
+            if last !== subscription {
+                members.subscriptions[index] = last
+                last.membershipIndex = index
+            }
+        }
+    }
+
+    /// Disposes every tracked subscription; anything registered later is disposed at once.
+    func disposeAll() {
+        let subscriptions = members.withLock { members -> ContiguousArray<InnerSubscription> in
+            members.isDisposed = true
+            defer { members.subscriptions = [] }
+            return members.subscriptions
+        }
+        for subscription in subscriptions {
+            subscription.dispose()
+        }
+    }
+}
