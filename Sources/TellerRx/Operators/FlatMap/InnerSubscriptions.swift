@@ -1,9 +1,15 @@
 import Synchronization
 
 /// An observer of one inner sequence that a multi-source sink creates through a metatype it
-/// fetched once (see `MergeSink.innerObserverType`), passing itself as `parent`.
-protocol InnerObserverCreating<Element>: InnerSubscription, ObserverType {
-    init(parent: AnyObject)
+/// fetched once (see `MergeSink.innerObserverType`), passing itself as `parent` and a `tag`
+/// of its choosing.
+///
+/// Why: in unspecialized generic code (all of an operator chain, which is reached through
+/// virtual `subscribe` calls), naming a generic observer type costs a runtime metadata lookup,
+/// and passing it to a generic `subscribe` a second one for its conformance. A metatype opened
+/// from an existential carries both, so each inner subscription skips those lookups.
+protocol InnerObserverCreating<Element>: SubscriptionSlot, ObserverType {
+    init(parent: AnyObject, tag: UInt64)
 }
 
 /// One inner subscription of a merging sink, with what ``InnerSubscriptions`` needs to track it.

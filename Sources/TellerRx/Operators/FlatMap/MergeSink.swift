@@ -209,9 +209,9 @@ where Inner.Element == Observer.Element {
         _ inner: Observable<Inner.Element>,
         observerType: InnerObserver.Type
     ) {
-        let observer = observerType.init(parent: self)
+        let observer = observerType.init(parent: self, tag: 0)
         observer.setSubscription(inner.subscribe(observer))
-        inners.register(observer)
+        inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
     }
 
     /// Called under `lock` when an inner sequence completes.
@@ -264,7 +264,7 @@ where Inner.Element == Observer.Element {
     private let parent: Parent
     @exclusivity(unchecked) private var isStopped = false
 
-    init(parent: AnyObject) {
+    init(parent: AnyObject, tag: UInt64) {
         self.parent = unsafeDowncast(parent, to: Parent.self)
     }
 
