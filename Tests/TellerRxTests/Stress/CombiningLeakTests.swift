@@ -37,7 +37,9 @@ private func releasesObserver<Element>(
             }
         )
         #expect(releasesObserver(disposing: true) { Observable.merge(Self.running, .just(1)).subscribe($0) })
-        #expect(releasesObserver(disposing: false) { Observable.of(1, 2).flatMap { Observable.just($0) }.subscribe($0) })
+        #expect(
+            releasesObserver(disposing: false) { Observable.of(1, 2).flatMap { Observable.just($0) }.subscribe($0) }
+        )
         #expect(releasesObserver(disposing: true) { Observable.of(1, 2).flatMap { _ in Self.running }.subscribe($0) })
         #expect(
             releasesObserver(disposing: false) {
@@ -45,12 +47,16 @@ private func releasesObserver<Element>(
             }
         )
         #expect(releasesObserver(disposing: true) { Observable.of(1, 2).concatMap { _ in Self.running }.subscribe($0) })
-        #expect(releasesObserver(disposing: true) { Observable.of(1, 2).flatMapFirst { _ in Self.running }.subscribe($0) })
+        #expect(
+            releasesObserver(disposing: true) { Observable.of(1, 2).flatMapFirst { _ in Self.running }.subscribe($0) }
+        )
     }
 
     @Test func switchFamilyReleasesEverythingAfterCompletionErrorAndDisposal() {
         #expect(
-            releasesObserver(disposing: false) { Observable.of(1, 2).flatMapLatest { Observable.just($0) }.subscribe($0) }
+            releasesObserver(disposing: false) {
+                Observable.of(1, 2).flatMapLatest { Observable.just($0) }.subscribe($0)
+            }
         )
         #expect(
             releasesObserver(disposing: true) { Observable.of(1, 2).flatMapLatest { _ in Self.running }.subscribe($0) }
@@ -75,17 +81,27 @@ private func releasesObserver<Element>(
 
     @Test func combineLatestAndZipReleaseEverythingAfterCompletionErrorAndDisposal() {
         #expect(
-            releasesObserver(disposing: false) { Observable.combineLatest(Observable.just(1), Observable.just(2)) { $0 + $1 }.subscribe($0) }
-        )
-        #expect(
             releasesObserver(disposing: false) {
-                Observable.combineLatest(Observable.just(1), Observable<Int>.error(TestError(1))) { $0 + $1 }.subscribe($0)
+                Observable.combineLatest(Observable.just(1), Observable.just(2)) { $0 + $1 }.subscribe($0)
             }
         )
         #expect(
-            releasesObserver(disposing: true) { Observable.combineLatest([Observable.just(1), Self.running]).subscribe($0) }
+            releasesObserver(disposing: false) {
+                Observable.combineLatest(Observable.just(1), Observable<Int>.error(TestError(1))) { $0 + $1 }.subscribe(
+                    $0
+                )
+            }
         )
-        #expect(releasesObserver(disposing: false) { Observable.zip(Observable.just(1), Observable.just(2)) { $0 + $1 }.subscribe($0) })
+        #expect(
+            releasesObserver(disposing: true) {
+                Observable.combineLatest([Observable.just(1), Self.running]).subscribe($0)
+            }
+        )
+        #expect(
+            releasesObserver(disposing: false) {
+                Observable.zip(Observable.just(1), Observable.just(2)) { $0 + $1 }.subscribe($0)
+            }
+        )
         #expect(releasesObserver(disposing: true) { Observable.zip([Observable.just(1), Self.running]).subscribe($0) })
         #expect(
             releasesObserver(disposing: false) {
@@ -95,7 +111,9 @@ private func releasesObserver<Element>(
     }
 
     @Test func withLatestFromAndAmbReleaseEverythingAfterCompletionErrorAndDisposal() {
-        #expect(releasesObserver(disposing: false) { Observable.of(1, 2).withLatestFrom(Observable.just(3)).subscribe($0) })
+        #expect(
+            releasesObserver(disposing: false) { Observable.of(1, 2).withLatestFrom(Observable.just(3)).subscribe($0) }
+        )
         #expect(releasesObserver(disposing: true) { Self.running.withLatestFrom(Self.running).subscribe($0) })
         #expect(
             releasesObserver(disposing: false) {

@@ -21,7 +21,9 @@ extension ObservableType {
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
         typealias SourceElement = Sources.Element.Element
-        let sources: [CombineLatestSource<Element>] = collection.map { CombineLatestSourceOf<SourceElement, Element>($0) }
+        let sources: [CombineLatestSource<Element>] = collection.map {
+            CombineLatestSourceOf<SourceElement, Element>($0)
+        }
         let count = sources.count
         return CombineLatestProducer(sources: sources) { storages in
             try resultSelector((0..<count).map { latest(storages, $0, as: SourceElement.self) })

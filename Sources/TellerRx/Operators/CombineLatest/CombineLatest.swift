@@ -46,7 +46,10 @@ final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineL
         typed.deallocate()
     }
 
-    override func subscribe<Observer: ObserverType>(_ sink: CombineLatestSink<Observer>, index: Int)
+    override func subscribe<Observer: ObserverType>(
+        _ sink: CombineLatestSink<Observer>,
+        index: Int
+    )
         -> SubscriptionSlot
     where Observer.Element == Result {
         let observer = CombineLatestObserver<Element, Observer>(sink: sink, index: index)

@@ -255,7 +255,11 @@ where Inner.Element == Observer.Element {
 }
 
 /// The observer of one inner sequence, and the handle that ends its subscription.
-private final class MergeInnerObserver<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
+private final class MergeInnerObserver<
+    SourceElement: Sendable,
+    Inner: ObservableConvertibleType,
+    Observer: ObserverType
+>:
     InnerSubscription, InnerObserverCreating, @unchecked Sendable
 where Inner.Element == Observer.Element {
     // @unchecked: `isStopped` is guarded by the parent's lock.

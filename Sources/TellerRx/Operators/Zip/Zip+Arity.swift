@@ -1,3 +1,6 @@
+// The overloads for 2 to 8 sources, thin by design: each lists its sources as typed
+// `ZipSourceOf` values and says how to read their queued elements; ZipSink (Zip.swift) does the work.
+
 extension ObservableType {
     /// Pairs up the elements of two sources by index and combines each group with `resultSelector`.
     ///
@@ -139,13 +142,20 @@ extension ObservableType {
     ///   - source5: Source 5.
     ///   - resultSelector: Combines the n-th element of each source.
     /// - Returns: An observable of the results for each group of elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
-        resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector:
+            @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
         ZipProducer(
             sources: [
@@ -188,14 +198,23 @@ extension ObservableType {
     ///   - source6: Source 6.
     ///   - resultSelector: Combines the n-th element of each source.
     /// - Returns: An observable of the results for each group of elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
         _ source6: O6,
-        resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector:
+            @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws ->
+            Element
     ) -> Observable<Element> {
         ZipProducer(
             sources: [
@@ -241,7 +260,15 @@ extension ObservableType {
     ///   - source7: Source 7.
     ///   - resultSelector: Combines the n-th element of each source.
     /// - Returns: An observable of the results for each group of elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -249,7 +276,9 @@ extension ObservableType {
         _ source5: O5,
         _ source6: O6,
         _ source7: O7,
-        resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector:
+            @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)
+            throws -> Element
     ) -> Observable<Element> {
         ZipProducer(
             sources: [
@@ -298,7 +327,16 @@ extension ObservableType {
     ///   - source8: Source 8.
     ///   - resultSelector: Combines the n-th element of each source.
     /// - Returns: An observable of the results for each group of elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType,
+        O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -307,7 +345,10 @@ extension ObservableType {
         _ source6: O6,
         _ source7: O7,
         _ source8: O8,
-        resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector:
+            @escaping @Sendable (
+                O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
+            ) throws -> Element
     ) -> Observable<Element> {
         ZipProducer(
             sources: [
@@ -397,7 +438,9 @@ extension ObservableType where Element == any Sendable {
         _ source3: O3,
         _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(source1, source2, source3, source4) { ($0, $1, $2, $3) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element)>.zip(source1, source2, source3, source4) {
+            ($0, $1, $2, $3)
+        }
     }
 
     /// Pairs up the elements of five sources by index into tuples.
@@ -415,14 +458,26 @@ extension ObservableType where Element == any Sendable {
     ///   - source4: Source 4.
     ///   - source5: Source 5.
     /// - Returns: An observable of tuples of the elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(source1, source2, source3, source4, source5) { ($0, $1, $2, $3, $4) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5
+        ) { ($0, $1, $2, $3, $4) }
     }
 
     /// Pairs up the elements of six sources by index into tuples.
@@ -441,7 +496,14 @@ extension ObservableType where Element == any Sendable {
     ///   - source5: Source 5.
     ///   - source6: Source 6.
     /// - Returns: An observable of tuples of the elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -449,7 +511,14 @@ extension ObservableType where Element == any Sendable {
         _ source5: O5,
         _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(source1, source2, source3, source4, source5, source6) { ($0, $1, $2, $3, $4, $5) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6
+        ) { ($0, $1, $2, $3, $4, $5) }
     }
 
     /// Pairs up the elements of seven sources by index into tuples.
@@ -469,7 +538,15 @@ extension ObservableType where Element == any Sendable {
     ///   - source6: Source 6.
     ///   - source7: Source 7.
     /// - Returns: An observable of tuples of the elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -478,7 +555,15 @@ extension ObservableType where Element == any Sendable {
         _ source6: O6,
         _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(source1, source2, source3, source4, source5, source6, source7) { ($0, $1, $2, $3, $4, $5, $6) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>.zip(
+            source1,
+            source2,
+            source3,
+            source4,
+            source5,
+            source6,
+            source7
+        ) { ($0, $1, $2, $3, $4, $5, $6) }
     }
 
     /// Pairs up the elements of eight sources by index into tuples.
@@ -499,7 +584,16 @@ extension ObservableType where Element == any Sendable {
     ///   - source7: Source 7.
     ///   - source8: Source 8.
     /// - Returns: An observable of tuples of the elements with the same index.
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType,
+        O2: ObservableType,
+        O3: ObservableType,
+        O4: ObservableType,
+        O5: ObservableType,
+        O6: ObservableType,
+        O7: ObservableType,
+        O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -509,6 +603,9 @@ extension ObservableType where Element == any Sendable {
         _ source7: O7,
         _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>.zip(source1, source2, source3, source4, source5, source6, source7, source8) { ($0, $1, $2, $3, $4, $5, $6, $7) }
+        Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>
+            .zip(source1, source2, source3, source4, source5, source6, source7, source8) {
+                ($0, $1, $2, $3, $4, $5, $6, $7)
+            }
     }
 }
