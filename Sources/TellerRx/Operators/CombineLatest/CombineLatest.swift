@@ -1,20 +1,10 @@
-/// One source of a `combineLatest`, typed, kept by the producer: it knows how to store its
-/// element type and subscribes itself into a sink that knows no element types.
+/// One source of a `combineLatest`, typed, kept by the producer: it knows its element type and
+/// subscribes itself into a sink that knows no element types.
 ///
 /// This is what keeps the arity overloads thin: each overload lists its sources as
 /// `CombineLatestSourceOf` values plus a result function, and one N-ary sink does the rest.
-class CombineLatestSource<Result: Sendable>: @unchecked Sendable {
+class CombineLatestSource<Result: Sendable>: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
-
-    /// Allocates uninitialized room for one element.
-    func allocateStorage() -> UnsafeMutableRawPointer {
-        preconditionFailure("CombineLatestSource.allocateStorage must be overridden")
-    }
-
-    /// Frees room made by ``allocateStorage()``, destroying the element if it holds one.
-    func releaseStorage(_ storage: UnsafeMutableRawPointer, isInitialized: Bool) {
-        preconditionFailure("CombineLatestSource.releaseStorage must be overridden")
-    }
 
     /// Subscribes to the source, storing its elements in `sink`'s storage at `index`.
     func subscribe<Observer: ObserverType>(_ sink: CombineLatestSink<Observer>, index: Int) -> SubscriptionSlot
@@ -23,7 +13,7 @@ class CombineLatestSource<Result: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A `combineLatest` source whose elements are `Element`.
+/// A `combineLatest` source whose elements are `Element`; a sink stores its latest element.
 final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineLatestSource<Result>,
     @unchecked Sendable
 {
@@ -32,18 +22,11 @@ final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineL
 
     init<Source: ObservableConvertibleType>(_ source: Source) where Source.Element == Element {
         self.source = source.asObservable()
+        super.init(size: MemoryLayout<Element>.size, alignment: MemoryLayout<Element>.alignment)
     }
 
-    override func allocateStorage() -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(UnsafeMutablePointer<Element>.allocate(capacity: 1))
-    }
-
-    override func releaseStorage(_ storage: UnsafeMutableRawPointer, isInitialized: Bool) {
-        let typed = storage.assumingMemoryBound(to: Element.self)
-        if isInitialized {
-            typed.deinitialize(count: 1)
-        }
-        typed.deallocate()
+    override func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
+        storage.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
     }
 
     override func subscribe<Observer: ObserverType>(
@@ -72,11 +55,13 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
     /// Reads every source's latest element from the storages (one per source, in order).
     typealias ResultSelector = @Sendable (UnsafePointer<UnsafeMutableRawPointer>) throws -> Result
 
-    let sources: [CombineLatestSource<Result>]
+    let inputs: [MultiSourceInput]
+    let layout: MultiSourceLayout
     let resultSelector: ResultSelector
 
     init(sources: [CombineLatestSource<Result>], resultSelector: @escaping ResultSelector) {
-        self.sources = sources
+        inputs = sources
+        layout = MultiSourceLayout(inputs)
         self.resultSelector = resultSelector
     }
 
@@ -85,7 +70,8 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
         cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
         let sink = CombineLatestSink(
-            sources: sources,
+            inputs: inputs,
+            layout: layout,
             resultSelector: resultSelector,
             observer: observer,
             cancel: cancel
@@ -112,55 +98,46 @@ where Observer.Element: Sendable {
     typealias ResultSelector = CombineLatestProducer<Observer.Element>.ResultSelector
 
     let lock = Lock(recursive: true)
-    private let sources: [CombineLatestSource<Observer.Element>]
+    private let inputs: [MultiSourceInput]
     private let resultSelector: ResultSelector
-    /// One element's room per source; written only during `run`, before any subscription.
-    private let storages: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
+    private let storage: MultiSourceStorage
 
     // Guarded by `lock` (hence no dynamic exclusivity checks).
-    @exclusivity(unchecked) private var hasValue: [Bool]
-    @exclusivity(unchecked) private var isDone: [Bool]
     @exclusivity(unchecked) private var valueCount = 0
     @exclusivity(unchecked) private var doneCount = 0
 
     init(
-        sources: [CombineLatestSource<Observer.Element>],
+        inputs: [MultiSourceInput],
+        layout: MultiSourceLayout,
         resultSelector: @escaping ResultSelector,
         observer: Observer,
         cancel: any Cancelable
     ) {
-        self.sources = sources
+        self.inputs = inputs
         self.resultSelector = resultSelector
-        storages = .allocate(capacity: max(1, sources.count))
-        for (index, source) in sources.enumerated() {
-            (storages + index).initialize(to: source.allocateStorage())
-        }
-        hasValue = Array(repeating: false, count: sources.count)
-        isDone = Array(repeating: false, count: sources.count)
+        storage = MultiSourceStorage(layout: layout, inputs: inputs)
         super.init(observer: observer, cancel: cancel)
     }
 
     deinit {
-        for (index, source) in sources.enumerated() {
-            source.releaseStorage(storages[index], isInitialized: hasValue[index])
-        }
-        storages.deinitialize(count: sources.count)
-        storages.deallocate()
+        storage.release(inputs: inputs) { storage.firstFlag($0) }
     }
 
     /// The storage of source `index`'s latest element.
     func storage<Element>(at index: Int, as _: Element.Type) -> UnsafeMutablePointer<Element> {
-        storages[index].assumingMemoryBound(to: Element.self)
+        storage.values[index].assumingMemoryBound(to: Element.self)
     }
 
     func run() -> any Disposable {
         var slots: [SubscriptionSlot] = []
-        slots.reserveCapacity(sources.count)
-        for (index, source) in sources.enumerated() {
+        slots.reserveCapacity(inputs.count)
+        for index in 0..<inputs.count {
             if isDisposed { break }
+            let source = unsafeDowncast(inputs[index], to: CombineLatestSource<Observer.Element>.self)
             slots.append(source.subscribe(self, index: index))
         }
-        if sources.isEmpty {
+        if inputs.isEmpty {
             lock.withLock { complete() }
         }
         return SlotsDisposable(slots)
@@ -168,18 +145,18 @@ where Observer.Element: Sendable {
 
     /// Whether source `index` has sent an element (called under `lock`).
     func hasValue(at index: Int) -> Bool {
-        hasValue[index]
+        storage.firstFlag(index)
     }
 
     /// Source `index` has stored a new latest element (called under `lock`).
     func next(_ index: Int) {
-        if !hasValue[index] {
-            hasValue[index] = true
+        if !storage.firstFlag(index) {
+            storage.setFirstFlag(index)
             valueCount += 1
         }
-        if valueCount == hasValue.count {
+        if valueCount == inputs.count {
             sendResult()
-        } else if doneCount - (isDone[index] ? 1 : 0) == isDone.count - 1 {
+        } else if doneCount - (storage.secondFlag(index) ? 1 : 0) == inputs.count - 1 {
             // Every other source is done, and one of them never sent anything.
             complete()
         }
@@ -188,7 +165,7 @@ where Observer.Element: Sendable {
     private func sendResult() {
         let result: Observer.Element
         do {
-            result = try resultSelector(storages)
+            result = try resultSelector(storage.values)
         } catch {
             fail(error)
             return
@@ -199,10 +176,10 @@ where Observer.Element: Sendable {
     /// Source `index` completed (called under `lock`).
     @inline(never)
     func done(_ index: Int) {
-        guard !isDone[index] else { return }
-        isDone[index] = true
+        guard !storage.secondFlag(index) else { return }
+        storage.setSecondFlag(index)
         doneCount += 1
-        if doneCount == isDone.count {
+        if doneCount == inputs.count {
             complete()
         }
     }

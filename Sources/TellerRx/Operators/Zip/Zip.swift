@@ -1,18 +1,8 @@
-/// One source of a `zip`, typed, kept by the producer: it knows how to queue its element type
-/// and subscribes itself into a sink that knows no element types (the same shape as
+/// One source of a `zip`, typed, kept by the producer: it knows its element type and
+/// subscribes itself into a sink that knows no element types (the same shape as
 /// ``CombineLatestSource``, with a queue per source instead of a latest element).
-class ZipSource<Result: Sendable>: @unchecked Sendable {
+class ZipSource<Result: Sendable>: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
-
-    /// Allocates an empty queue of elements.
-    func allocateStorage() -> UnsafeMutableRawPointer {
-        preconditionFailure("ZipSource.allocateStorage must be overridden")
-    }
-
-    /// Destroys and frees a queue made by ``allocateStorage()``.
-    func releaseStorage(_ storage: UnsafeMutableRawPointer) {
-        preconditionFailure("ZipSource.releaseStorage must be overridden")
-    }
 
     /// Subscribes to the source, queueing its elements in `sink`'s storage at `index`.
     func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
@@ -21,25 +11,25 @@ class ZipSource<Result: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A `zip` source whose elements are `Element`.
+/// A `zip` source whose elements are `Element`; a sink keeps a queue of them.
 final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>, @unchecked Sendable {
     // @unchecked: immutable.
     private let source: Observable<Element>
 
     init<Source: ObservableConvertibleType>(_ source: Source) where Source.Element == Element {
         self.source = source.asObservable()
+        super.init(
+            size: MemoryLayout<FIFOQueue<Element>>.size,
+            alignment: MemoryLayout<FIFOQueue<Element>>.alignment
+        )
     }
 
-    override func allocateStorage() -> UnsafeMutableRawPointer {
-        let queue = UnsafeMutablePointer<FIFOQueue<Element>>.allocate(capacity: 1)
-        queue.initialize(to: FIFOQueue())
-        return UnsafeMutableRawPointer(queue)
+    override func initializeStorage(_ storage: UnsafeMutableRawPointer) {
+        storage.initializeMemory(as: FIFOQueue<Element>.self, to: FIFOQueue())
     }
 
-    override func releaseStorage(_ storage: UnsafeMutableRawPointer) {
-        let queue = storage.assumingMemoryBound(to: FIFOQueue<Element>.self)
-        queue.deinitialize(count: 1)
-        queue.deallocate()
+    override func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
+        storage.assumingMemoryBound(to: FIFOQueue<Element>.self).deinitialize(count: 1)
     }
 
     override func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
@@ -80,7 +70,8 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
     /// Dequeues one element of every source from the storages (one queue per source, in order).
     typealias ResultSelector = @Sendable (UnsafePointer<UnsafeMutableRawPointer>) throws -> Result
 
-    let sources: [ZipSource<Result>]
+    let inputs: [MultiSourceInput]
+    let layout: MultiSourceLayout
     let completion: ZipCompletion
     let resultSelector: ResultSelector
 
@@ -89,7 +80,8 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
         completion: ZipCompletion = .whenAllComplete,
         resultSelector: @escaping ResultSelector
     ) {
-        self.sources = sources
+        inputs = sources
+        layout = MultiSourceLayout(inputs)
         self.completion = completion
         self.resultSelector = resultSelector
     }
@@ -99,7 +91,8 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
         cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
         let sink = ZipSink(
-            sources: sources,
+            inputs: inputs,
+            layout: layout,
             completion: completion,
             resultSelector: resultSelector,
             observer: observer,
@@ -118,58 +111,51 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
     let lock = Lock(recursive: true)
-    private let sources: [ZipSource<Observer.Element>]
+    private let inputs: [MultiSourceInput]
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
-    /// One queue per source; written only in `init`.
-    private let storages: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    /// Every source's queue and its "is done" flag, in one allocation.
+    private let storage: MultiSourceStorage
 
     // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var queuedCounts: [Int]
     @exclusivity(unchecked) private var nonEmptyCount = 0
-    @exclusivity(unchecked) private var isDone: [Bool]
     @exclusivity(unchecked) private var doneCount = 0
 
     init(
-        sources: [ZipSource<Observer.Element>],
+        inputs: [MultiSourceInput],
+        layout: MultiSourceLayout,
         completion: ZipCompletion,
         resultSelector: @escaping ResultSelector,
         observer: Observer,
         cancel: any Cancelable
     ) {
-        self.sources = sources
+        self.inputs = inputs
         self.completion = completion
         self.resultSelector = resultSelector
-        storages = .allocate(capacity: max(1, sources.count))
-        for (index, source) in sources.enumerated() {
-            (storages + index).initialize(to: source.allocateStorage())
-        }
-        queuedCounts = Array(repeating: 0, count: sources.count)
-        isDone = Array(repeating: false, count: sources.count)
+        storage = MultiSourceStorage(layout: layout, inputs: inputs)
+        queuedCounts = Array(repeating: 0, count: inputs.count)
         super.init(observer: observer, cancel: cancel)
     }
 
     deinit {
-        for (index, source) in sources.enumerated() {
-            source.releaseStorage(storages[index])
-        }
-        storages.deinitialize(count: sources.count)
-        storages.deallocate()
+        storage.release(inputs: inputs) { _ in true }
     }
 
     /// The queue of source `index`.
     func queue<Element>(at index: Int, as _: Element.Type) -> UnsafeMutablePointer<FIFOQueue<Element>> {
-        storages[index].assumingMemoryBound(to: FIFOQueue<Element>.self)
+        storage.values[index].assumingMemoryBound(to: FIFOQueue<Element>.self)
     }
 
     func run() -> any Disposable {
         var slots: [SubscriptionSlot] = []
-        slots.reserveCapacity(sources.count)
-        for (index, source) in sources.enumerated() {
+        slots.reserveCapacity(inputs.count)
+        for index in 0..<inputs.count {
             if isDisposed { break }
+            let source = unsafeDowncast(inputs[index], to: ZipSource<Observer.Element>.self)
             slots.append(source.subscribe(self, index: index))
         }
-        if sources.isEmpty {
+        if inputs.isEmpty {
             lock.withLock { complete() }
         }
         return SlotsDisposable(slots)
@@ -183,7 +169,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
         if nonEmptyCount == queuedCounts.count {
             sendResult()
-        } else if completion == .whenUnpairable && doneCount == isDone.count - 1 {
+        } else if completion == .whenUnpairable && doneCount == inputs.count - 1 {
             complete()
         }
     }
@@ -197,7 +183,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
         let result: Observer.Element
         do {
-            result = try resultSelector(storages)
+            result = try resultSelector(storage.values)
         } catch {
             fail(error)
             return
@@ -208,10 +194,10 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     /// Source `index` completed (called under `lock`).
     @inline(never)
     func done(_ index: Int) {
-        guard !isDone[index] else { return }
-        isDone[index] = true
+        guard !storage.secondFlag(index) else { return }
+        storage.setSecondFlag(index)
         doneCount += 1
-        if doneCount == isDone.count {
+        if doneCount == inputs.count {
             complete()
         }
     }

@@ -1,0 +1,104 @@
+/// What a `combineLatest` or `zip` sink needs to know about one typed source without knowing
+/// its type: how much room its stored value takes and how to set up and destroy that value.
+/// The typed subclasses (`CombineLatestSourceOf`, `ZipSourceOf`) also subscribe themselves.
+///
+/// Sinks keep these in a non-generic array: in unspecialized generic code (all of an operator
+/// chain) iterating an array of a generic element type costs runtime metadata lookups per step.
+class MultiSourceInput: @unchecked Sendable {
+    // @unchecked: immutable.
+    /// Size and alignment of the value stored for this source.
+    let size: Int
+    let alignment: Int
+
+    init(size: Int, alignment: Int) {
+        self.size = size
+        self.alignment = alignment
+    }
+
+    /// Puts the value a sink starts with into `storage` (nothing, for a latest element).
+    func initializeStorage(_ storage: UnsafeMutableRawPointer) {}
+
+    /// Destroys the value in `storage`.
+    func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
+        preconditionFailure("MultiSourceInput.deinitializeStorage must be overridden")
+    }
+}
+
+/// Where each source's value lives inside one sink's single allocation, computed once per
+/// producer: a table of value pointers (what result functions read), two flags per source,
+/// then the values themselves.
+struct MultiSourceLayout: Sendable {
+    let count: Int
+    let valueOffsets: [Int]
+    let flagsOffset: Int
+    let byteCount: Int
+    let alignment: Int
+
+    init(_ inputs: [MultiSourceInput]) {
+        count = inputs.count
+        let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
+        flagsOffset = count * pointerSize
+        var offset = flagsOffset + 2 * count
+        var alignment = MemoryLayout<UnsafeMutableRawPointer>.alignment
+        var valueOffsets: [Int] = []
+        valueOffsets.reserveCapacity(count)
+        for input in inputs {
+            offset = (offset + input.alignment - 1) / input.alignment * input.alignment
+            valueOffsets.append(offset)
+            offset += input.size
+            alignment = max(alignment, input.alignment)
+        }
+        self.valueOffsets = valueOffsets
+        self.alignment = alignment
+        byteCount = max(offset, 1)
+    }
+}
+
+/// One sink's values, flags and value table in a single allocation laid out by a
+/// ``MultiSourceLayout``. Not thread-safe: the owning sink guards it with its lock.
+struct MultiSourceStorage {
+    private let block: UnsafeMutableRawPointer
+    /// Pointer `i` is the storage of source `i`'s value; what result functions read.
+    let values: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    private let flags: UnsafeMutablePointer<Bool>
+    private let count: Int
+
+    init(layout: MultiSourceLayout, inputs: [MultiSourceInput]) {
+        block = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+        count = layout.count
+        values = block.bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
+        flags = (block + layout.flagsOffset).bindMemory(to: Bool.self, capacity: 2 * count)
+        flags.initialize(repeating: false, count: 2 * count)
+        for index in 0..<count {
+            let storage = block + layout.valueOffsets[index]
+            (values + index).initialize(to: storage)
+            inputs[index].initializeStorage(storage)
+        }
+    }
+
+    /// Destroys the values that `isInitialized` says hold one, and frees the allocation.
+    func release(inputs: [MultiSourceInput], isInitialized: (Int) -> Bool) {
+        for index in 0..<count where isInitialized(index) {
+            inputs[index].deinitializeStorage(values[index])
+        }
+        block.deallocate()
+    }
+
+    /// The first flag of source `index` ("has a value" for combineLatest).
+    func firstFlag(_ index: Int) -> Bool {
+        flags[index]
+    }
+
+    func setFirstFlag(_ index: Int) {
+        flags[index] = true
+    }
+
+    /// The second flag of source `index` ("is done").
+    func secondFlag(_ index: Int) -> Bool {
+        flags[count + index]
+    }
+
+    func setSecondFlag(_ index: Int) {
+        flags[count + index] = true
+    }
+}
