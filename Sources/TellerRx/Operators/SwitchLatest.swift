@@ -112,7 +112,7 @@ where Inner.Element == Observer.Element {
         id: UInt64,
         observerType: InnerObserver.Type
     ) {
-        let observer = observerType.init(parent: self, tag: id)
+        let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: id)
         // The previous inner is disposed before the new one is subscribed, as in RxSwift.
         guard current.replace(with: observer) else { return }
         observer.setSubscription(inner.subscribe(observer))
@@ -162,7 +162,7 @@ where Inner.Element == Observer.Element {
 }
 
 /// The observer of one inner sequence, tagged with the id of the outer element it came from.
-private final class SwitchInnerObserver<
+private class SwitchInnerObserver<
     SourceElement: Sendable,
     Inner: ObservableConvertibleType,
     Observer: ObserverType
@@ -174,8 +174,8 @@ where Inner.Element == Observer.Element {
     private let parent: Parent
     private let id: UInt64
 
-    init(parent: AnyObject, tag: UInt64) {
-        self.parent = unsafeDowncast(parent, to: Parent.self)
+    required init(parent: UnsafeMutableRawPointer, tag: UInt64) {
+        self.parent = Unmanaged<Parent>.fromOpaque(parent).takeUnretainedValue()
         id = tag
     }
 

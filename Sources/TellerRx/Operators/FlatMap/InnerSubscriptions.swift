@@ -8,8 +8,12 @@ import Synchronization
 /// virtual `subscribe` calls), naming a generic observer type costs a runtime metadata lookup,
 /// and passing it to a generic `subscribe` a second one for its conformance. A metatype opened
 /// from an existential carries both, so each inner subscription skips those lookups.
+///
+/// `parent` arrives as an unretained opaque pointer (the caller keeps the parent alive for the
+/// call): turning an `AnyObject` back into the generic parent type with a cast would itself
+/// look the parent's metadata up on every call.
 protocol InnerObserverCreating<Element>: SubscriptionSlot, ObserverType {
-    init(parent: AnyObject, tag: UInt64)
+    init(parent: UnsafeMutableRawPointer, tag: UInt64)
 }
 
 /// One inner subscription of a merging sink, with what ``InnerSubscriptions`` needs to track it.

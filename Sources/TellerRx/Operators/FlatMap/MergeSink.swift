@@ -209,7 +209,7 @@ where Inner.Element == Observer.Element {
         _ inner: Observable<Inner.Element>,
         observerType: InnerObserver.Type
     ) {
-        let observer = observerType.init(parent: self, tag: 0)
+        let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
         observer.setSubscription(inner.subscribe(observer))
         inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
     }
@@ -255,7 +255,7 @@ where Inner.Element == Observer.Element {
 }
 
 /// The observer of one inner sequence, and the handle that ends its subscription.
-private final class MergeInnerObserver<
+private class MergeInnerObserver<
     SourceElement: Sendable,
     Inner: ObservableConvertibleType,
     Observer: ObserverType
@@ -268,8 +268,8 @@ where Inner.Element == Observer.Element {
     private let parent: Parent
     @exclusivity(unchecked) private var isStopped = false
 
-    init(parent: AnyObject, tag: UInt64) {
-        self.parent = unsafeDowncast(parent, to: Parent.self)
+    required init(parent: UnsafeMutableRawPointer, tag: UInt64) {
+        self.parent = Unmanaged<Parent>.fromOpaque(parent).takeUnretainedValue()
     }
 
     func on(_ event: Event<Observer.Element>) {
