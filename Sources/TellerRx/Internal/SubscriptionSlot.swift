@@ -43,6 +43,13 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         }
     }
 
+    /// Back to "nothing set, not disposed", for reusing a finished slot. Only while nothing
+    /// else references this slot, and after it was disposed (so it holds no subscription).
+    final func resetSubscription() {
+        assert(subscription == nil, "resetSubscription on a slot that still holds a subscription")
+        state.store(0, ordering: .relaxed)
+    }
+
     private func takeSubscription() -> (any Disposable)? {
         let subscription = self.subscription
         self.subscription = nil

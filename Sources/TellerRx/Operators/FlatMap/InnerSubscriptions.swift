@@ -14,6 +14,15 @@ import Synchronization
 /// look the parent's metadata up on every call.
 protocol InnerObserverCreating<Element>: SubscriptionSlot, ObserverType {
     init(parent: UnsafeMutableRawPointer, tag: UInt64)
+
+    /// Makes a finished observer, referenced by nothing but its sink, as good as new.
+    func prepareForReuse()
+}
+
+extension InnerObserverCreating {
+    func prepareForReuse() {
+        resetSubscription()
+    }
 }
 
 /// One inner subscription of a merging sink, with what ``InnerSubscriptions`` needs to track it.
@@ -27,6 +36,22 @@ class InnerSubscription: SubscriptionSlot, @unchecked Sendable {
     /// inner sequence ending, possibly on another thread, possibly before `subscribe` returned.
     fileprivate let registration = Atomic<Int>(0)
     @exclusivity(unchecked) fileprivate final var membershipIndex = -1
+
+    /// Back to "never registered", for reuse; only while nothing else references this.
+    final func resetRegistration() {
+        registration.store(0, ordering: .relaxed)
+        membershipIndex = -1
+    }
+}
+
+/// What ``InnerSubscriptions/register(_:)`` found.
+enum InnerRegistration {
+    /// The inner sequence ended while being subscribed; nothing is tracked.
+    case endedDuringSubscribe
+    /// Tracked until it ends or the set is disposed.
+    case tracked
+    /// The set was already disposed; the subscription has been disposed.
+    case refused
 }
 
 /// The open inner subscriptions of a merging sink, so that disposing the sink ends them all.
@@ -45,25 +70,27 @@ struct InnerSubscriptions: Sendable {
 
     /// Starts tracking `subscription` after `subscribe` returned, unless it has already ended;
     /// disposes it if the set is already disposed.
-    func register(_ subscription: InnerSubscription) {
+    @discardableResult
+    func register(_ subscription: InnerSubscription) -> InnerRegistration {
         let previous = subscription.registration.bitwiseOr(
             InnerSubscription.registeringBit,
             ordering: .acquiringAndReleasing
         ).oldValue
-        if previous & InnerSubscription.endedBit != 0 { return }
-        let tracked = members.withLock { members -> Bool in
+        if previous & InnerSubscription.endedBit != 0 { return .endedDuringSubscribe }
+        let registration = members.withLock { members -> InnerRegistration in
             // Checked again under the lock: `unregister` takes it too once it saw our bit.
             if subscription.registration.load(ordering: .acquiring) & InnerSubscription.endedBit != 0 {
-                return true
+                return .tracked
             }
-            guard !members.isDisposed else { return false }
+            guard !members.isDisposed else { return .refused }
             subscription.membershipIndex = members.subscriptions.count
             members.subscriptions.append(subscription)
-            return true
+            return .tracked
         }
-        if !tracked {
+        if registration == .refused {
             subscription.dispose()
         }
+        return registration
     }
 
     /// Stops tracking `subscription` because its sequence ended (the caller disposes it).

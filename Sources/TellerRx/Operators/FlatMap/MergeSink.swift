@@ -73,6 +73,10 @@ where Inner.Element == Observer.Element {
     private let outer = SubscriptionSlot()
     private let inners = InnerSubscriptions()
     private let isTornDown = Atomic<Bool>(false)
+    /// A finished inner observer that nothing else references any more, kept to observe the
+    /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
+    /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
+    private let spareObserver = Atomic<Unmanaged<InnerSubscription>?>(nil)
     /// Fetched once here: in unspecialized generic code, naming the generic observer type at
     /// each inner subscription would cost runtime metadata lookups every time.
     private let innerObserverType: any InnerObserverCreating<Inner.Element>.Type
@@ -209,9 +213,36 @@ where Inner.Element == Observer.Element {
         _ inner: Observable<Inner.Element>,
         observerType: InnerObserver.Type
     ) {
-        let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
+        var observer: InnerObserver
+        if let spare = spareObserver.exchange(nil, ordering: .acquiringAndReleasing) {
+            // Only ever filled with observers of this sink's own type.
+            observer = Unmanaged<InnerObserver>.fromOpaque(spare.toOpaque()).takeRetainedValue()
+            observer.prepareForReuse()
+        } else {
+            observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
+        }
         observer.setSubscription(inner.subscribe(observer))
-        inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
+        let registration = inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
+        // Unique: the inner source kept no reference, so nothing can call the observer again.
+        if registration == .endedDuringSubscribe && isKnownUniquelyReferenced(&observer) {
+            keepAsSpare(unsafeDowncast(observer, to: InnerSubscription.self))
+        }
+    }
+
+    /// Keeps `observer` for reuse. The sink must not keep it once torn down: the observer
+    /// holds the sink, so the two would keep each other alive.
+    private func keepAsSpare(_ observer: InnerSubscription) {
+        let spare = Unmanaged.passRetained(observer)
+        let (stored, _) = spareObserver.compareExchange(
+            expected: nil,
+            desired: spare,
+            ordering: .sequentiallyConsistent
+        )
+        if !stored {
+            spare.release()
+        } else if isTornDown.load(ordering: .sequentiallyConsistent) {
+            spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
+        }
     }
 
     /// Called under `lock` when an inner sequence completes.
@@ -248,14 +279,15 @@ where Inner.Element == Observer.Element {
 
     override func dispose() {
         super.dispose()
-        guard !isTornDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !isTornDown.exchange(true, ordering: .sequentiallyConsistent) else { return }
         outer.dispose()
         inners.disposeAll()
+        spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
     }
 }
 
 /// The observer of one inner sequence, and the handle that ends its subscription.
-private class MergeInnerObserver<
+private final class MergeInnerObserver<
     SourceElement: Sendable,
     Inner: ObservableConvertibleType,
     Observer: ObserverType
@@ -268,8 +300,14 @@ where Inner.Element == Observer.Element {
     private let parent: Parent
     @exclusivity(unchecked) private var isStopped = false
 
-    required init(parent: UnsafeMutableRawPointer, tag: UInt64) {
+    init(parent: UnsafeMutableRawPointer, tag: UInt64) {
         self.parent = Unmanaged<Parent>.fromOpaque(parent).takeUnretainedValue()
+    }
+
+    func prepareForReuse() {
+        resetSubscription()
+        resetRegistration()
+        isStopped = false
     }
 
     func on(_ event: Event<Observer.Element>) {
