@@ -129,6 +129,23 @@ final class SerialSlot: Disposable, @unchecked Sendable {
         }
     }
 
+    /// Disposes the current slot, leaving none (unless this is disposed already).
+    func disposeCurrent() {
+        var expected = current.load(ordering: .acquiring)
+        while let present = expected, !SerialSlot.isMarker(present) {
+            let (exchanged, original) = current.compareExchange(
+                expected: present,
+                desired: nil,
+                ordering: .acquiringAndReleasing
+            )
+            if exchanged {
+                present.takeRetainedValue().dispose()
+                return
+            }
+            expected = original
+        }
+    }
+
     /// Disposes the current slot and every later one. Only the first call acts.
     func dispose() {
         if let previous = current.exchange(SerialSlot.marker, ordering: .acquiringAndReleasing),

@@ -104,7 +104,21 @@ where Inner.Element == Observer.Element {
         hasLatest = true
         let id = latestID
         lock.unlock()
-        subscribe(inner.asObservable(), id: id, observerType: innerObserverType)
+        let observable = inner.asObservable()
+        // A `just`: no inner subscription, same events (see `withScalarElement`).
+        if observable.withScalarElement({ scalarArrived($0, id: id) }) { return }
+        subscribe(observable, id: id, observerType: innerObserverType)
+    }
+
+    /// The element of a `just` inner sequence with `id`, which then counts as completed.
+    private func scalarArrived(_ element: Inner.Element, id: UInt64) {
+        // As when subscribing: the previous inner sequence ends first.
+        current.disposeCurrent()
+        lock.lock()
+        defer { lock.unlock() }
+        guard id == latestID else { return }
+        forwardOn(.next(element))
+        innerCompleted(id: id)
     }
 
     private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(

@@ -43,6 +43,17 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 218)])
     }
 
+    @Test func queuedJustInnersRunInOrderWhenTheRunningInnerCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let running = scheduler.createColdObservable([.next(5, 100), .completed(30)])
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(215, 1), .next(220, 2), .completed(225)])
+        let res = scheduler.start {
+            xs.concatMap { value -> Observable<Int> in value == 0 ? running.asObservable() : Observable.just(value) }
+        }
+        #expect(res.events == [.next(215, 100), .next(240, 1), .next(240, 2), .completed(240)])
+        #expect(running.subscriptions == [Subscription(210, 240)])
+    }
+
     @Test func selectorErrorForAQueuedElementEndsAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let inner = scheduler.createColdObservable([.next(10, 10), .completed(100)])

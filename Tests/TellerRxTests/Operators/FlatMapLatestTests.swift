@@ -100,6 +100,17 @@ import Testing
         #expect(inner.subscriptions == [Subscription(210, 240)])
     }
 
+    @Test func aJustInnerReplacesAndDisposesTheRunningInner() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let running = scheduler.createColdObservable([.next(5, 100), .next(30, 101), .completed(50)])
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .completed(240)])
+        let res = scheduler.start {
+            xs.flatMapLatest { value -> Observable<Int> in value == 0 ? running.asObservable() : Observable.just(7) }
+        }
+        #expect(res.events == [.next(215, 100), .next(220, 7), .completed(240)])
+        #expect(running.subscriptions == [Subscription(210, 220)])
+    }
+
     @Test func synchronousInnerSequencesAreForwardedInOrder() {
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start {

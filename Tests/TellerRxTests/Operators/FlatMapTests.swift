@@ -93,6 +93,18 @@ import Testing
         )
     }
 
+    @Test func justInnerSequencesAreForwardedAndCountAsCompleted() {
+        // `just` inners take a shortcut (no inner subscription); the events must not change.
+        let scheduler = TestScheduler(initialClock: 0)
+        let running = scheduler.createColdObservable([.next(5, 100), .completed(50)])
+        let xs = scheduler.createHotObservable([.next(210, 0), .next(220, 1), .next(230, 2), .completed(240)])
+        let res = scheduler.start {
+            xs.flatMap { value -> Observable<Int> in value == 1 ? running.asObservable() : Observable.just(value) }
+        }
+        #expect(res.events == [.next(210, 0), .next(225, 100), .next(230, 2), .completed(270)])
+        #expect(running.subscriptions == [Subscription(220, 270)])
+    }
+
     @Test func innerSequenceSubscribedOnAnotherSchedulerIsDelivered() {
         // Scheduler hop: inner elements arrive later, from work the test scheduler runs.
         let scheduler = TestScheduler(initialClock: 0)

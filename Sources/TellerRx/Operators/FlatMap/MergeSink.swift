@@ -206,7 +206,23 @@ where Inner.Element == Observer.Element {
     }
 
     private func subscribe(_ inner: Inner) {
-        subscribe(inner.asObservable(), observerType: innerObserverType)
+        let observable = inner.asObservable()
+        // A `just`: forward its element and count it completed, without an inner subscription
+        // (RxJava's scalar shortcut; the events are the same).
+        if observable.withScalarElement({ scalarArrived($0) }) { return }
+        subscribe(observable, observerType: innerObserverType)
+    }
+
+    /// The element of a `just` inner sequence, which then counts as completed.
+    private func scalarArrived(_ element: Inner.Element) {
+        lock.lock()
+        defer { lock.unlock() }
+        forwardOn(.next(element))
+        activeCount -= 1
+        if pendingCount > 0 {
+            subscribePending()
+        }
+        completeIfFinished()
     }
 
     private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(
