@@ -27,12 +27,7 @@ extension ObservableType {
                 CombineLatestSourceOf<O1.Element, Element>(source1),
                 CombineLatestSourceOf<O2.Element, Element>(source2),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
         )
     }
 
@@ -64,13 +59,7 @@ extension ObservableType {
                 CombineLatestSourceOf<O2.Element, Element>(source2),
                 CombineLatestSourceOf<O3.Element, Element>(source3),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self),
-                    latest(storages, 2, as: O3.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
         )
     }
 
@@ -105,14 +94,7 @@ extension ObservableType {
                 CombineLatestSourceOf<O3.Element, Element>(source3),
                 CombineLatestSourceOf<O4.Element, Element>(source4),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self),
-                    latest(storages, 2, as: O3.Element.self),
-                    latest(storages, 3, as: O4.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
         )
     }
 
@@ -157,15 +139,7 @@ extension ObservableType {
                 CombineLatestSourceOf<O4.Element, Element>(source4),
                 CombineLatestSourceOf<O5.Element, Element>(source5),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self),
-                    latest(storages, 2, as: O3.Element.self),
-                    latest(storages, 3, as: O4.Element.self),
-                    latest(storages, 4, as: O5.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
         )
     }
 
@@ -215,16 +189,7 @@ extension ObservableType {
                 CombineLatestSourceOf<O5.Element, Element>(source5),
                 CombineLatestSourceOf<O6.Element, Element>(source6),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self),
-                    latest(storages, 2, as: O3.Element.self),
-                    latest(storages, 3, as: O4.Element.self),
-                    latest(storages, 4, as: O5.Element.self),
-                    latest(storages, 5, as: O6.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
         )
     }
 
@@ -278,17 +243,7 @@ extension ObservableType {
                 CombineLatestSourceOf<O6.Element, Element>(source6),
                 CombineLatestSourceOf<O7.Element, Element>(source7),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self),
-                    latest(storages, 2, as: O3.Element.self),
-                    latest(storages, 3, as: O4.Element.self),
-                    latest(storages, 4, as: O5.Element.self),
-                    latest(storages, 5, as: O6.Element.self),
-                    latest(storages, 6, as: O7.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
         )
     }
 
@@ -347,18 +302,119 @@ extension ObservableType {
                 CombineLatestSourceOf<O7.Element, Element>(source7),
                 CombineLatestSourceOf<O8.Element, Element>(source8),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    latest(storages, 0, as: O1.Element.self),
-                    latest(storages, 1, as: O2.Element.self),
-                    latest(storages, 2, as: O3.Element.self),
-                    latest(storages, 3, as: O4.Element.self),
-                    latest(storages, 4, as: O5.Element.self),
-                    latest(storages, 5, as: O6.Element.self),
-                    latest(storages, 6, as: O7.Element.self),
-                    latest(storages, 7, as: O8.Element.self)
-                )
-            }
+            resultSelector: combineLatestResult(resultSelector)
+        )
+    }
+}
+
+/// The result function for two sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self)
+        )
+    }
+}
+
+/// The result function for three sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, E3, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self),
+            latest(values, 2, as: E3.self)
+        )
+    }
+}
+
+/// The result function for four sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, E3, E4, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self),
+            latest(values, 2, as: E3.self),
+            latest(values, 3, as: E4.self)
+        )
+    }
+}
+
+/// The result function for five sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, E3, E4, E5, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self),
+            latest(values, 2, as: E3.self),
+            latest(values, 3, as: E4.self),
+            latest(values, 4, as: E5.self)
+        )
+    }
+}
+
+/// The result function for six sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, E3, E4, E5, E6, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self),
+            latest(values, 2, as: E3.self),
+            latest(values, 3, as: E4.self),
+            latest(values, 4, as: E5.self),
+            latest(values, 5, as: E6.self)
+        )
+    }
+}
+
+/// The result function for seven sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self),
+            latest(values, 2, as: E3.self),
+            latest(values, 3, as: E4.self),
+            latest(values, 4, as: E5.self),
+            latest(values, 5, as: E6.self),
+            latest(values, 6, as: E7.self)
+        )
+    }
+}
+
+/// The result function for eight sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, E8, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+) -> CombineLatestProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            latest(values, 0, as: E1.self),
+            latest(values, 1, as: E2.self),
+            latest(values, 2, as: E3.self),
+            latest(values, 3, as: E4.self),
+            latest(values, 4, as: E5.self),
+            latest(values, 5, as: E6.self),
+            latest(values, 6, as: E7.self),
+            latest(values, 7, as: E8.self)
         )
     }
 }

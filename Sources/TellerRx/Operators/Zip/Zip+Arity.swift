@@ -29,12 +29,7 @@ extension ObservableType {
                 ZipSourceOf<O1.Element, Element>(source1),
                 ZipSourceOf<O2.Element, Element>(source2),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
         )
     }
 
@@ -68,13 +63,7 @@ extension ObservableType {
                 ZipSourceOf<O2.Element, Element>(source2),
                 ZipSourceOf<O3.Element, Element>(source3),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self),
-                    dequeueFirst(storages, 2, as: O3.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
         )
     }
 
@@ -111,14 +100,7 @@ extension ObservableType {
                 ZipSourceOf<O3.Element, Element>(source3),
                 ZipSourceOf<O4.Element, Element>(source4),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self),
-                    dequeueFirst(storages, 2, as: O3.Element.self),
-                    dequeueFirst(storages, 3, as: O4.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
         )
     }
 
@@ -165,15 +147,7 @@ extension ObservableType {
                 ZipSourceOf<O4.Element, Element>(source4),
                 ZipSourceOf<O5.Element, Element>(source5),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self),
-                    dequeueFirst(storages, 2, as: O3.Element.self),
-                    dequeueFirst(storages, 3, as: O4.Element.self),
-                    dequeueFirst(storages, 4, as: O5.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
         )
     }
 
@@ -225,16 +199,7 @@ extension ObservableType {
                 ZipSourceOf<O5.Element, Element>(source5),
                 ZipSourceOf<O6.Element, Element>(source6),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self),
-                    dequeueFirst(storages, 2, as: O3.Element.self),
-                    dequeueFirst(storages, 3, as: O4.Element.self),
-                    dequeueFirst(storages, 4, as: O5.Element.self),
-                    dequeueFirst(storages, 5, as: O6.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
         )
     }
 
@@ -290,17 +255,7 @@ extension ObservableType {
                 ZipSourceOf<O6.Element, Element>(source6),
                 ZipSourceOf<O7.Element, Element>(source7),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self),
-                    dequeueFirst(storages, 2, as: O3.Element.self),
-                    dequeueFirst(storages, 3, as: O4.Element.self),
-                    dequeueFirst(storages, 4, as: O5.Element.self),
-                    dequeueFirst(storages, 5, as: O6.Element.self),
-                    dequeueFirst(storages, 6, as: O7.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
         )
     }
 
@@ -361,18 +316,119 @@ extension ObservableType {
                 ZipSourceOf<O7.Element, Element>(source7),
                 ZipSourceOf<O8.Element, Element>(source8),
             ],
-            resultSelector: { storages in
-                try resultSelector(
-                    dequeueFirst(storages, 0, as: O1.Element.self),
-                    dequeueFirst(storages, 1, as: O2.Element.self),
-                    dequeueFirst(storages, 2, as: O3.Element.self),
-                    dequeueFirst(storages, 3, as: O4.Element.self),
-                    dequeueFirst(storages, 4, as: O5.Element.self),
-                    dequeueFirst(storages, 5, as: O6.Element.self),
-                    dequeueFirst(storages, 6, as: O7.Element.self),
-                    dequeueFirst(storages, 7, as: O8.Element.self)
-                )
-            }
+            resultSelector: zipResult(resultSelector)
+        )
+    }
+}
+
+/// The result function for two sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self)
+        )
+    }
+}
+
+/// The result function for three sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, E3, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self),
+            dequeueFirst(values, 2, as: E3.self)
+        )
+    }
+}
+
+/// The result function for four sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, E3, E4, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self),
+            dequeueFirst(values, 2, as: E3.self),
+            dequeueFirst(values, 3, as: E4.self)
+        )
+    }
+}
+
+/// The result function for five sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, E3, E4, E5, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self),
+            dequeueFirst(values, 2, as: E3.self),
+            dequeueFirst(values, 3, as: E4.self),
+            dequeueFirst(values, 4, as: E5.self)
+        )
+    }
+}
+
+/// The result function for six sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, E3, E4, E5, E6, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self),
+            dequeueFirst(values, 2, as: E3.self),
+            dequeueFirst(values, 3, as: E4.self),
+            dequeueFirst(values, 4, as: E5.self),
+            dequeueFirst(values, 5, as: E6.self)
+        )
+    }
+}
+
+/// The result function for seven sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, E3, E4, E5, E6, E7, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self),
+            dequeueFirst(values, 2, as: E3.self),
+            dequeueFirst(values, 3, as: E4.self),
+            dequeueFirst(values, 4, as: E5.self),
+            dequeueFirst(values, 5, as: E6.self),
+            dequeueFirst(values, 6, as: E7.self)
+        )
+    }
+}
+
+/// The result function for eight sources, generic over the element types themselves: reading
+/// them as `O1.Element`, … inside the result function would look each one up per result.
+private func zipResult<E1, E2, E3, E4, E5, E6, E7, E8, Result: Sendable>(
+    _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
+) -> ZipProducer<Result>.ResultSelector {
+    { values in
+        try resultSelector(
+            dequeueFirst(values, 0, as: E1.self),
+            dequeueFirst(values, 1, as: E2.self),
+            dequeueFirst(values, 2, as: E3.self),
+            dequeueFirst(values, 3, as: E4.self),
+            dequeueFirst(values, 4, as: E5.self),
+            dequeueFirst(values, 5, as: E6.self),
+            dequeueFirst(values, 6, as: E7.self),
+            dequeueFirst(values, 7, as: E8.self)
         )
     }
 }
