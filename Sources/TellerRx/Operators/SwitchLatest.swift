@@ -58,7 +58,9 @@ where Inner.Element == Observer.Element {
     private let outer = SubscriptionSlot()
     private let current = SerialSlot()
     private let isTornDown = Atomic<Bool>(false)
-    private let innerObserverType: any InnerObserverCreating<Inner.Element>.Type
+    /// Fetched on first use (sequences of `just` never need it); only the serial outer
+    /// sequence's `onNext` touches it.
+    @exclusivity(unchecked) private var innerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
 
     // Guarded by `lock`.
     @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
@@ -67,7 +69,6 @@ where Inner.Element == Observer.Element {
 
     init(selector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
         self.selector = selector
-        innerObserverType = SwitchInnerObserver<SourceElement, Inner, Observer>.self
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -103,22 +104,26 @@ where Inner.Element == Observer.Element {
         latestID &+= 1
         hasLatest = true
         let id = latestID
-        lock.unlock()
         let observable = inner.asObservable()
-        // A `just`: no inner subscription, same events (see `withScalarElement`).
-        if observable.withScalarElement({ scalarArrived($0, id: id) }) { return }
-        subscribe(observable, id: id, observerType: innerObserverType)
+        // A `just`: no inner subscription, same events (see `withScalarElement`), forwarded
+        // while still holding the lock. The replaced inner sequence, which can no longer
+        // send anything (its id is stale), is disposed right after.
+        if observable.withScalarElement({ scalarArrived($0) }) {
+            lock.unlock()
+            current.disposeCurrent()
+            return
+        }
+        lock.unlock()
+        let observerType = innerObserverType ?? SwitchInnerObserver<SourceElement, Inner, Observer>.self
+        innerObserverType = observerType
+        subscribe(observable, id: id, observerType: observerType)
     }
 
-    /// The element of a `just` inner sequence with `id`, which then counts as completed.
-    private func scalarArrived(_ element: Inner.Element, id: UInt64) {
-        // As when subscribing: the previous inner sequence ends first.
-        current.disposeCurrent()
-        lock.lock()
-        defer { lock.unlock() }
-        guard id == latestID else { return }
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
+    /// completed.
+    private func scalarArrived(_ element: Inner.Element) {
         forwardOn(.next(element))
-        innerCompleted(id: id)
+        innerCompleted(id: latestID)
     }
 
     private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(

@@ -77,9 +77,10 @@ where Inner.Element == Observer.Element {
     /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
     /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
     private let spareObserver = Atomic<Unmanaged<InnerSubscription>?>(nil)
-    /// Fetched once here: in unspecialized generic code, naming the generic observer type at
-    /// each inner subscription would cost runtime metadata lookups every time.
-    private let innerObserverType: any InnerObserverCreating<Inner.Element>.Type
+    /// Fetched on first use, under `lock` (sequences of `just` never need it): naming the
+    /// generic observer type at each inner subscription would cost runtime metadata lookups
+    /// every time in unspecialized generic code.
+    @exclusivity(unchecked) private var lazyInnerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
 
     // Guarded by `lock`, which is also why dynamic exclusivity checks are switched off.
     @exclusivity(unchecked) private var activeCount = 0
@@ -92,7 +93,6 @@ where Inner.Element == Observer.Element {
     init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, cancel: any Cancelable) {
         self.selector = selector
         self.limit = limit
-        innerObserverType = MergeInnerObserver<SourceElement, Inner, Observer>.self
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -158,8 +158,15 @@ where Inner.Element == Observer.Element {
             return
         }
         activeCount += 1
+        let observable = inner.asObservable()
+        // Checked while still holding the lock: a `just` is forwarded without letting go of it.
+        if observable.withScalarElement({ scalarArrived($0) }) {
+            lock.unlock()
+            return
+        }
+        let observerType = innerObserverType()
         lock.unlock()
-        subscribe(inner)
+        subscribe(observable, observerType: observerType)
     }
 
     @inline(never)
@@ -210,10 +217,20 @@ where Inner.Element == Observer.Element {
         // A `just`: forward its element and count it completed, without an inner subscription
         // (RxJava's scalar shortcut; the events are the same).
         if observable.withScalarElement({ scalarArrived($0) }) { return }
-        subscribe(observable, observerType: innerObserverType)
+        let observerType = lock.withLock { innerObserverType() }
+        subscribe(observable, observerType: observerType)
     }
 
-    /// The element of a `just` inner sequence, which then counts as completed.
+    /// Called under `lock`.
+    private func innerObserverType() -> any InnerObserverCreating<Inner.Element>.Type {
+        if let type = lazyInnerObserverType { return type }
+        let type = MergeInnerObserver<SourceElement, Inner, Observer>.self
+        lazyInnerObserverType = type
+        return type
+    }
+
+    /// The element of a `just` inner sequence, which then counts as completed. Takes the
+    /// (recursive) lock itself; re-taking it on the thread that holds it is cheap.
     private func scalarArrived(_ element: Inner.Element) {
         lock.lock()
         defer { lock.unlock() }
