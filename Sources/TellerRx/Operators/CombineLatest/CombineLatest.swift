@@ -89,9 +89,10 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
 ///   itself: RxSwift 6 waits for one of these two conditions, and so do we.
 /// - Any error, from a source or thrown by the result selector, ends everything at once.
 ///
-/// The latest elements live in storage the sink owns (allocated through the typed sources),
-/// so the sink needs no element types and the per-source observers hold nothing but a
-/// pointer. One recursive lock serializes forwarding and guards the state.
+/// The latest elements and per-source flags live in one allocation the sink owns, laid out
+/// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
+/// per-source observers hold nothing but a pointer. One recursive lock serializes
+/// forwarding and guards the state.
 final class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
