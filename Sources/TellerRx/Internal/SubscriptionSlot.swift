@@ -57,19 +57,18 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     }
 }
 
-/// Disposes a fixed list of slots once, in order: the subscription half that multi-source
-/// producers hand to ``SinkDisposer`` (no dictionary, unlike `CompositeDisposable`).
-final class SlotsDisposable: Disposable, @unchecked Sendable {
-    // @unchecked: `slots` is immutable; `disposed` is atomic.
+/// Disposes a fixed list of slots, in order: the subscription half that multi-source
+/// producers hand to ``SinkDisposer``. A struct (stored inline in the existential, so no
+/// allocation) without a "disposed" flag: ``SinkDisposer`` disposes it exactly once, and
+/// disposing a slot twice does nothing anyway.
+struct SlotsDisposable: Disposable {
     private let slots: [SubscriptionSlot]
-    private let disposed = Atomic<Bool>(false)
 
     init(_ slots: [SubscriptionSlot]) {
         self.slots = slots
     }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         for slot in slots {
             slot.dispose()
         }

@@ -98,7 +98,8 @@ where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = CombineLatestProducer<Observer.Element>.ResultSelector
 
-    let lock = Lock(recursive: true)
+    /// Serializes forwarding from every source and guards the state (lives in `storage`).
+    var lock: RecursiveMutex { storage.lock }
     private let inputs: [MultiSourceInput]
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.

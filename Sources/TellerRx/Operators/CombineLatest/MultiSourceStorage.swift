@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
 /// What a `combineLatest` or `zip` sink needs to know about one typed source without knowing
 /// its type: how much room its stored value takes and how to set up and destroy that value.
 /// The typed subclasses (`CombineLatestSourceOf`, `ZipSourceOf`) also subscribe themselves.
@@ -24,11 +34,12 @@ class MultiSourceInput: @unchecked Sendable {
     }
 }
 
-/// Where each source's value lives inside one sink's single allocation, computed once per
-/// producer: a table of value pointers (what result functions read), two flags per source,
-/// then the values themselves.
+/// Where everything lives inside one sink's single allocation, computed once per producer:
+/// the sink's recursive mutex, a table of value pointers (what result functions read), two
+/// flags per source, then the values themselves.
 struct MultiSourceLayout: Sendable {
     let count: Int
+    let tableOffset: Int
     let valueOffsets: [Int]
     let flagsOffset: Int
     let byteCount: Int
@@ -37,9 +48,10 @@ struct MultiSourceLayout: Sendable {
     init(_ inputs: [MultiSourceInput]) {
         count = inputs.count
         let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
-        flagsOffset = count * pointerSize
+        tableOffset = (MemoryLayout<pthread_mutex_t>.stride + pointerSize - 1) / pointerSize * pointerSize
+        flagsOffset = tableOffset + count * pointerSize
         var offset = flagsOffset + 2 * count
-        var alignment = MemoryLayout<UnsafeMutableRawPointer>.alignment
+        var alignment = max(MemoryLayout<UnsafeMutableRawPointer>.alignment, MemoryLayout<pthread_mutex_t>.alignment)
         var valueOffsets: [Int] = []
         valueOffsets.reserveCapacity(count)
         for input in inputs {
@@ -54,10 +66,13 @@ struct MultiSourceLayout: Sendable {
     }
 }
 
-/// One sink's values, flags and value table in a single allocation laid out by a
-/// ``MultiSourceLayout``. Not thread-safe: the owning sink guards it with its lock.
+/// One sink's mutex, values, flags and value table in a single allocation laid out by a
+/// ``MultiSourceLayout`` (a `Lock` would cost two allocations more per subscription). Not
+/// thread-safe by itself: the owning sink guards everything else with `lock`.
 struct MultiSourceStorage {
     private let block: UnsafeMutableRawPointer
+    /// The owning sink's recursive mutex (RxSwift's design: it serializes forwarding).
+    let lock: RecursiveMutex
     /// Pointer `i` is the storage of source `i`'s value; what result functions read.
     let values: UnsafeMutablePointer<UnsafeMutableRawPointer>
     private let flags: UnsafeMutablePointer<Bool>
@@ -65,8 +80,9 @@ struct MultiSourceStorage {
 
     init(layout: MultiSourceLayout, inputs: [MultiSourceInput]) {
         block = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+        lock = RecursiveMutex(block.bindMemory(to: pthread_mutex_t.self, capacity: 1))
         count = layout.count
-        values = block.bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
+        values = (block + layout.tableOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
         flags = (block + layout.flagsOffset).bindMemory(to: Bool.self, capacity: 2 * count)
         flags.initialize(repeating: false, count: 2 * count)
         for index in 0..<count {
@@ -81,6 +97,7 @@ struct MultiSourceStorage {
         for index in 0..<count where isInitialized(index) {
             inputs[index].deinitializeStorage(values[index])
         }
+        lock.destroy()
         block.deallocate()
     }
 
@@ -100,5 +117,39 @@ struct MultiSourceStorage {
 
     func setSecondFlag(_ index: Int) {
         flags[count + index] = true
+    }
+}
+
+/// A recursive pthread mutex in memory its owner manages, set up like `Lock(recursive: true)`
+/// (error-checking in debug builds, visible to ThreadSanitizer).
+struct RecursiveMutex {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        self.mutex = mutex
+        Lock.initialize(mutex, recursive: true)
+    }
+
+    @inline(__always)
+    func lock() {
+        let result = pthread_mutex_lock(mutex)
+        assert(result == 0, "pthread_mutex_lock failed with \(result)")
+    }
+
+    @inline(__always)
+    func unlock() {
+        let result = pthread_mutex_unlock(mutex)
+        assert(result == 0, "pthread_mutex_unlock failed with \(result)")
+    }
+
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    func destroy() {
+        pthread_mutex_destroy(mutex)
     }
 }
