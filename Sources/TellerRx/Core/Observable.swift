@@ -27,4 +27,12 @@ public class Observable<Element: Sendable>: ObservableType, @unchecked Sendable 
     public func asObservable() -> Observable<Element> {
         self
     }
+
+    /// Calls `body` with the element of a `just` and returns `true`; returns `false` without
+    /// calling it for every other observable. Merging operators use it to skip subscribing to
+    /// such inner sequences (the events are the same: `just` sends its element and completes
+    /// at once, and subscribing to it has no other effect).
+    func withScalarElement(_ body: (Element) -> Void) -> Bool {
+        false
+    }
 }

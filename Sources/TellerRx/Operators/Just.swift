@@ -32,4 +32,9 @@ private final class Just<Element: Sendable>: Producer<Element>, @unchecked Senda
         observer.on(.completed)
         return Disposables.create()
     }
+
+    override func withScalarElement(_ body: (Element) -> Void) -> Bool {
+        body(element)
+        return true
+    }
 }

@@ -1,0 +1,114 @@
+extension ObservableType {
+    /// Mirrors whichever of this sequence and `right` sends an event first, and disposes the
+    /// other.
+    ///
+    /// Both are subscribed at once, this sequence first. The first event from either, an
+    /// element, an error or completion, decides: from then on only that sequence's events are
+    /// forwarded, on the thread that sends them.
+    ///
+    /// - Parameter right: The sequence to race against this one.
+    /// - Returns: An observable of the winning sequence's events.
+    public func amb<Right: ObservableType>(_ right: Right) -> Observable<Element> where Right.Element == Element {
+        AmbProducer(left: asObservable(), right: right.asObservable())
+    }
+
+    /// Mirrors whichever sequence of `sequences` sends an event first, and disposes the others.
+    ///
+    /// All are subscribed at once, in order. The first event from any of them, an element, an
+    /// error or completion, decides. With no sequences the result never sends anything.
+    ///
+    /// ```swift
+    /// let fastest = Observable.amb([primaryServer.fetch(), mirror.fetch()])
+    /// ```
+    ///
+    /// - Parameter sequences: The sequences to race.
+    /// - Returns: An observable of the winning sequence's events.
+    public static func amb<Sources: Sequence>(_ sequences: Sources) -> Observable<Element>
+    where Sources.Element == Observable<Element> {
+        sequences.reduce(Observable<Element>.never()) { winner, next in winner.amb(next) }
+    }
+}
+
+private final class AmbProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+    // @unchecked: immutable.
+    let left: Observable<Element>
+    let right: Observable<Element>
+
+    init(left: Observable<Element>, right: Observable<Element>) {
+        self.left = left
+        self.right = right
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = AmbSink(observer: observer, cancel: cancel)
+        return (sink, sink.run(left: left, right: right))
+    }
+}
+
+private enum AmbSide {
+    case neither
+    case left
+    case right
+}
+
+/// Races two sequences. The recursive lock serializes the decision and forwarding; the side
+/// that lost is disposed as soon as the other wins.
+private final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: `choice` and the observer references are guarded by `lock`.
+    fileprivate let lock = Lock(recursive: true)
+    @exclusivity(unchecked) private var choice = AmbSide.neither
+    // Weak: the observers hold this sink, and their subscriptions (held by the sink disposer)
+    // keep them alive for as long as the loser may need disposing.
+    @exclusivity(unchecked) private weak var leftObserver: SubscriptionSlot?
+    @exclusivity(unchecked) private weak var rightObserver: SubscriptionSlot?
+
+    func run(left: Observable<Observer.Element>, right: Observable<Observer.Element>) -> any Disposable {
+        let leftObserver = AmbObserver(sink: self, side: .left)
+        let rightObserver = AmbObserver(sink: self, side: .right)
+        lock.withLock {
+            self.leftObserver = leftObserver
+            self.rightObserver = rightObserver
+        }
+        leftObserver.setSubscription(left.subscribe(leftObserver))
+        rightObserver.setSubscription(right.subscribe(rightObserver))
+        return BinaryDisposable(leftObserver, rightObserver)
+    }
+
+    /// Called under `lock` with an event from `side`.
+    fileprivate func on(_ event: Event<Observer.Element>, from side: AmbSide) {
+        if choice == .neither {
+            choice = side
+            let loser = side == .left ? rightObserver : leftObserver
+            leftObserver = nil
+            rightObserver = nil
+            loser?.dispose()
+        }
+        guard choice == side else { return }
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+}
+
+private final class AmbObserver<Observer: ObserverType>: SubscriptionSlot, ObserverType, @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: immutable.
+    private let sink: AmbSink<Observer>
+    private let side: AmbSide
+
+    init(sink: AmbSink<Observer>, side: AmbSide) {
+        self.sink = sink
+        self.side = side
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        sink.lock.lock()
+        defer { sink.lock.unlock() }
+        sink.on(event, from: side)
+    }
+}

@@ -1,0 +1,155 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+/// What a `combineLatest` or `zip` sink needs to know about one typed source without knowing
+/// its type: how much room its stored value takes and how to set up and destroy that value.
+/// The typed subclasses (`CombineLatestSourceOf`, `ZipSourceOf`) also subscribe themselves.
+///
+/// Sinks keep these in a non-generic array: in unspecialized generic code (all of an operator
+/// chain) iterating an array of a generic element type costs runtime metadata lookups per step.
+class MultiSourceInput: @unchecked Sendable {
+    // @unchecked: immutable.
+    /// Size and alignment of the value stored for this source.
+    let size: Int
+    let alignment: Int
+
+    init(size: Int, alignment: Int) {
+        self.size = size
+        self.alignment = alignment
+    }
+
+    /// Puts the value a sink starts with into `storage` (nothing, for a latest element).
+    func initializeStorage(_ storage: UnsafeMutableRawPointer) {}
+
+    /// Destroys the value in `storage`.
+    func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
+        preconditionFailure("MultiSourceInput.deinitializeStorage must be overridden")
+    }
+}
+
+/// Where everything lives inside one sink's single allocation, computed once per producer:
+/// the sink's recursive mutex, a table of value pointers (what result functions read), two
+/// flags per source, then the values themselves.
+struct MultiSourceLayout: Sendable {
+    let count: Int
+    let tableOffset: Int
+    let valueOffsets: [Int]
+    let flagsOffset: Int
+    let byteCount: Int
+    let alignment: Int
+
+    init(_ inputs: [MultiSourceInput]) {
+        count = inputs.count
+        let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
+        tableOffset = (MemoryLayout<pthread_mutex_t>.stride + pointerSize - 1) / pointerSize * pointerSize
+        flagsOffset = tableOffset + count * pointerSize
+        var offset = flagsOffset + 2 * count
+        var alignment = max(MemoryLayout<UnsafeMutableRawPointer>.alignment, MemoryLayout<pthread_mutex_t>.alignment)
+        var valueOffsets: [Int] = []
+        valueOffsets.reserveCapacity(count)
+        for input in inputs {
+            offset = (offset + input.alignment - 1) / input.alignment * input.alignment
+            valueOffsets.append(offset)
+            offset += input.size
+            alignment = max(alignment, input.alignment)
+        }
+        self.valueOffsets = valueOffsets
+        self.alignment = alignment
+        byteCount = max(offset, 1)
+    }
+}
+
+/// One sink's mutex, values, flags and value table in a single allocation laid out by a
+/// ``MultiSourceLayout`` (a `Lock` would cost two allocations more per subscription). Not
+/// thread-safe by itself: the owning sink guards everything else with `lock`.
+struct MultiSourceStorage {
+    private let block: UnsafeMutableRawPointer
+    /// The owning sink's recursive mutex (RxSwift's design: it serializes forwarding).
+    let lock: RecursiveMutex
+    /// Pointer `i` is the storage of source `i`'s value; what result functions read.
+    let values: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    private let flags: UnsafeMutablePointer<Bool>
+    private let count: Int
+
+    init(layout: MultiSourceLayout, inputs: [MultiSourceInput]) {
+        block = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
+        lock = RecursiveMutex(block.bindMemory(to: pthread_mutex_t.self, capacity: 1))
+        count = layout.count
+        values = (block + layout.tableOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
+        flags = (block + layout.flagsOffset).bindMemory(to: Bool.self, capacity: 2 * count)
+        flags.initialize(repeating: false, count: 2 * count)
+        for index in 0..<count {
+            let storage = block + layout.valueOffsets[index]
+            (values + index).initialize(to: storage)
+            inputs[index].initializeStorage(storage)
+        }
+    }
+
+    /// Destroys the values that `isInitialized` says hold one, and frees the allocation.
+    func release(inputs: [MultiSourceInput], isInitialized: (Int) -> Bool) {
+        for index in 0..<count where isInitialized(index) {
+            inputs[index].deinitializeStorage(values[index])
+        }
+        lock.destroy()
+        block.deallocate()
+    }
+
+    /// The first flag of source `index` ("has a value" for combineLatest).
+    func firstFlag(_ index: Int) -> Bool {
+        flags[index]
+    }
+
+    func setFirstFlag(_ index: Int) {
+        flags[index] = true
+    }
+
+    /// The second flag of source `index` ("is done").
+    func secondFlag(_ index: Int) -> Bool {
+        flags[count + index]
+    }
+
+    func setSecondFlag(_ index: Int) {
+        flags[count + index] = true
+    }
+}
+
+/// A recursive pthread mutex in memory its owner manages, set up like `Lock(recursive: true)`
+/// (error-checking in debug builds, visible to ThreadSanitizer).
+struct RecursiveMutex {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        self.mutex = mutex
+        Lock.initialize(mutex, recursive: true)
+    }
+
+    @inline(__always)
+    func lock() {
+        let result = pthread_mutex_lock(mutex)
+        assert(result == 0, "pthread_mutex_lock failed with \(result)")
+    }
+
+    @inline(__always)
+    func unlock() {
+        let result = pthread_mutex_unlock(mutex)
+        assert(result == 0, "pthread_mutex_unlock failed with \(result)")
+    }
+
+    @inline(__always)
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    func destroy() {
+        pthread_mutex_destroy(mutex)
+    }
+}

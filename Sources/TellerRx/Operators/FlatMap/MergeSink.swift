@@ -1,0 +1,361 @@
+import Synchronization
+
+/// How many inner sequences a merging sink runs at once, and what it does with one that
+/// arrives while that many are running.
+struct MergeLimit: Sendable {
+    /// The most inner sequences subscribed at the same time.
+    let maxConcurrent: Int
+    /// `true`: keep the extra inner sequences and subscribe them in order as others complete
+    /// (`merge(maxConcurrent:)`, `concatMap`). `false`: ignore the element that would have
+    /// produced one, without calling the selector (`flatMapFirst`).
+    let queuesOverflow: Bool
+
+    static let unlimited = MergeLimit(maxConcurrent: .max, queuesOverflow: true)
+    static let dropWhileBusy = MergeLimit(maxConcurrent: 1, queuesOverflow: false)
+
+    static func queue(maxConcurrent: Int) -> MergeLimit {
+        if maxConcurrent < 1 {
+            reportMisuse("merge(maxConcurrent:) needs at least 1; got \(maxConcurrent), using 1.")
+        }
+        return MergeLimit(maxConcurrent: max(1, maxConcurrent), queuesOverflow: true)
+    }
+}
+
+/// The producer behind `merge()`, `merge(maxConcurrent:)`, `concat()`, `flatMap`,
+/// `flatMapFirst` and `concatMap`: maps each outer element to an inner sequence and merges the
+/// inner sequences under `limit`.
+final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleType>: Producer<Inner.Element>,
+    @unchecked Sendable
+{
+    // @unchecked: immutable.
+    typealias Selector = @Sendable (SourceElement) throws -> Inner
+
+    let source: Observable<SourceElement>
+    let selector: Selector
+    let limit: MergeLimit
+
+    init(source: Observable<SourceElement>, limit: MergeLimit, selector: @escaping Selector) {
+        self.source = source
+        self.selector = selector
+        self.limit = limit
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Inner.Element {
+        let sink = MergeSink(selector: selector, limit: limit, observer: observer, cancel: cancel)
+        return (sink, sink.run(source))
+    }
+}
+
+/// Merges the inner sequences an outer sequence produces.
+///
+/// One recursive lock serializes everything sent downstream, whichever source and thread it
+/// comes from, and guards the counters (RxSwift's design; the recursive lock is the documented
+/// exception to "never call out under a lock"). The open inner subscriptions are tracked
+/// apart, with their own small lock, so that disposing from another thread never waits for a
+/// delivery in progress; an inner sequence that ends while it is being subscribed (`just`) is
+/// never tracked at all.
+///
+/// Completion: after the outer sequence has completed and every inner sequence (running or
+/// queued) has completed. Any error ends everything at once.
+final class MergeSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
+    Sink<Observer>, ObserverType, @unchecked Sendable
+where Inner.Element == Observer.Element {
+    // @unchecked: the mutable state is guarded by `lock`; `inners` and `outer` synchronise
+    // themselves.
+    typealias Selector = @Sendable (SourceElement) throws -> Inner
+
+    private let selector: Selector
+    private let limit: MergeLimit
+    fileprivate let lock = Lock(recursive: true)
+    private let outer = SubscriptionSlot()
+    private let inners = InnerSubscriptions()
+    private let isTornDown = Atomic<Bool>(false)
+    /// A finished inner observer that nothing else references any more, kept to observe the
+    /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
+    /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
+    private let spareObserver = Atomic<Unmanaged<InnerSubscription>?>(nil)
+    /// Fetched on first use, under `lock` (sequences of `just` never need it): naming the
+    /// generic observer type at each inner subscription would cost runtime metadata lookups
+    /// every time in unspecialized generic code.
+    @exclusivity(unchecked) private var lazyInnerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
+
+    // Guarded by `lock`, which is also why dynamic exclusivity checks are switched off.
+    @exclusivity(unchecked) private var activeCount = 0
+    @exclusivity(unchecked) private var isOuterDone = false
+    @exclusivity(unchecked) private var pending = FIFOQueue<Inner>()
+    /// `pending.count`, kept apart so the common path never touches the generic queue.
+    @exclusivity(unchecked) private var pendingCount = 0
+    @exclusivity(unchecked) private var isSubscribingPending = false
+
+    init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, cancel: any Cancelable) {
+        self.selector = selector
+        self.limit = limit
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    /// Subscribes to the outer sequence. Teardown happens in ``dispose()``, so the returned
+    /// subscription is empty.
+    func run(_ source: Observable<SourceElement>) -> any Disposable {
+        outer.setSubscription(source.subscribe(self))
+        return Disposables.create()
+    }
+
+    /// Merges a fixed list of sequences (`Observable.merge(...)`): as if an outer sequence sent
+    /// them all and completed.
+    func run(sources: [Inner]) -> any Disposable {
+        lock.withLock {
+            // Counted up front so that a source completing during the loop cannot complete us.
+            activeCount = sources.count
+        }
+        for source in sources {
+            if isDisposed { break }
+            subscribe(source)
+        }
+        lock.withLock {
+            isOuterDone = true
+            completeIfFinished()
+        }
+        return Disposables.create()
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        // Each case in its own function: in unspecialized generic code every function that
+        // builds or inspects an `Event` of another element type pays a metadata lookup, so the
+        // per-element path must not also carry the terminal paths' lookups.
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            onError(error)
+        case .completed:
+            onCompleted()
+        }
+    }
+
+    private func onNext(_ element: SourceElement) {
+        // Locked by hand: the selector runs under the lock, the subscription after it.
+        lock.lock()
+        guard !isDisposed else {
+            lock.unlock()
+            return
+        }
+        if activeCount >= limit.maxConcurrent {
+            if limit.queuesOverflow {
+                enqueue(element)
+            }
+            lock.unlock()
+            return
+        }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            lock.unlock()
+            return
+        }
+        activeCount += 1
+        let observable = inner.asObservable()
+        // Checked while still holding the lock: a `just` is forwarded without letting go of it.
+        if observable.withScalarElement({ scalarArrived($0) }) {
+            lock.unlock()
+            return
+        }
+        let observerType = innerObserverType()
+        lock.unlock()
+        subscribe(observable, observerType: observerType)
+    }
+
+    @inline(never)
+    private func onError(_ error: any Error) {
+        lock.withLock {
+            fail(error)
+        }
+    }
+
+    @inline(never)
+    private func onCompleted() {
+        lock.withLock {
+            isOuterDone = true
+            if activeCount == 0 && pendingCount == 0 {
+                complete()
+            } else {
+                outer.dispose()
+            }
+        }
+    }
+
+    /// Called under `lock`: sends `error` and ends everything.
+    @inline(never)
+    fileprivate func fail(_ error: any Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    /// Called under `lock`: sends `completed` and ends everything.
+    @inline(never)
+    private func complete() {
+        forwardOn(.completed)
+        dispose()
+    }
+
+    /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.
+    private func enqueue(_ element: SourceElement) {
+        do {
+            pending.enqueue(try selector(element))
+            pendingCount += 1
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func subscribe(_ inner: Inner) {
+        let observable = inner.asObservable()
+        // A `just`: forward its element and count it completed, without an inner subscription
+        // (RxJava's scalar shortcut; the events are the same).
+        if observable.withScalarElement({ scalarArrived($0) }) { return }
+        let observerType = lock.withLock { innerObserverType() }
+        subscribe(observable, observerType: observerType)
+    }
+
+    /// Called under `lock`.
+    private func innerObserverType() -> any InnerObserverCreating<Inner.Element>.Type {
+        if let type = lazyInnerObserverType { return type }
+        let type = MergeInnerObserver<SourceElement, Inner, Observer>.self
+        lazyInnerObserverType = type
+        return type
+    }
+
+    /// The element of a `just` inner sequence, which then counts as completed. Takes the
+    /// (recursive) lock itself; re-taking it on the thread that holds it is cheap.
+    private func scalarArrived(_ element: Inner.Element) {
+        lock.lock()
+        defer { lock.unlock() }
+        forwardOn(.next(element))
+        activeCount -= 1
+        if pendingCount > 0 {
+            subscribePending()
+        }
+        completeIfFinished()
+    }
+
+    private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(
+        _ inner: Observable<Inner.Element>,
+        observerType: InnerObserver.Type
+    ) {
+        var observer: InnerObserver
+        if let spare = spareObserver.exchange(nil, ordering: .acquiringAndReleasing) {
+            // Only ever filled with observers of this sink's own type.
+            observer = Unmanaged<InnerObserver>.fromOpaque(spare.toOpaque()).takeRetainedValue()
+            observer.prepareForReuse()
+        } else {
+            observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
+        }
+        observer.setSubscription(inner.subscribe(observer))
+        let registration = inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
+        // Unique: the inner source kept no reference, so nothing can call the observer again.
+        if registration == .endedDuringSubscribe && isKnownUniquelyReferenced(&observer) {
+            keepAsSpare(unsafeDowncast(observer, to: InnerSubscription.self))
+        }
+    }
+
+    /// Keeps `observer` for reuse. The sink must not keep it once torn down: the observer
+    /// holds the sink, so the two would keep each other alive.
+    private func keepAsSpare(_ observer: InnerSubscription) {
+        let spare = Unmanaged.passRetained(observer)
+        let (stored, _) = spareObserver.compareExchange(
+            expected: nil,
+            desired: spare,
+            ordering: .sequentiallyConsistent
+        )
+        if !stored {
+            spare.release()
+        } else if isTornDown.load(ordering: .sequentiallyConsistent) {
+            spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
+        }
+    }
+
+    /// Called under `lock` when an inner sequence completes.
+    fileprivate func innerCompleted(_ observer: InnerSubscription) {
+        inners.unregister(observer)
+        observer.dispose()
+        activeCount -= 1
+        if pendingCount > 0 {
+            subscribePending()
+        }
+        completeIfFinished()
+    }
+
+    /// Subscribes queued inner sequences while there is room. Runs under `lock`; an inner that
+    /// completes synchronously re-enters `innerCompleted` on this thread, which leaves the work
+    /// to this loop instead of recursing once per queued sequence.
+    private func subscribePending() {
+        guard !isSubscribingPending else { return }
+        isSubscribingPending = true
+        while activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed, let next = pending.dequeue() {
+            pendingCount -= 1
+            activeCount += 1
+            subscribe(next)
+        }
+        isSubscribingPending = false
+    }
+
+    /// Called under `lock`.
+    private func completeIfFinished() {
+        if isOuterDone && activeCount == 0 && pendingCount == 0 {
+            complete()
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        guard !isTornDown.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        outer.dispose()
+        inners.disposeAll()
+        spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
+    }
+}
+
+/// The observer of one inner sequence, and the handle that ends its subscription.
+private final class MergeInnerObserver<
+    SourceElement: Sendable,
+    Inner: ObservableConvertibleType,
+    Observer: ObserverType
+>:
+    InnerSubscription, InnerObserverCreating, @unchecked Sendable
+where Inner.Element == Observer.Element {
+    // @unchecked: `isStopped` is guarded by the parent's lock.
+    typealias Parent = MergeSink<SourceElement, Inner, Observer>
+
+    private let parent: Parent
+    @exclusivity(unchecked) private var isStopped = false
+
+    init(parent: UnsafeMutableRawPointer, tag: UInt64) {
+        self.parent = Unmanaged<Parent>.fromOpaque(parent).takeUnretainedValue()
+    }
+
+    func prepareForReuse() {
+        resetSubscription()
+        resetRegistration()
+        isStopped = false
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        parent.lock.lock()
+        defer { parent.lock.unlock() }
+        guard !isStopped else { return }
+        switch event {
+        case .next:
+            parent.forwardOn(event)
+        case .error(let error):
+            isStopped = true
+            parent.fail(error)
+        case .completed:
+            isStopped = true
+            parent.innerCompleted(self)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Synchronization
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Forwards the elements of the most recent inner sequence only: each new inner sequence
+    /// this sequence sends replaces (and disposes) the previous one.
+    ///
+    /// The result completes once this sequence has completed and the latest inner sequence has
+    /// completed too. An error from this sequence or from the latest inner sequence is sent at
+    /// once and disposes everything; a replaced inner sequence can no longer send anything.
+    /// Events are delivered on the thread that sends them, one at a time, never overlapping.
+    ///
+    /// - Returns: An observable of the elements of the latest inner sequence.
+    public func switchLatest() -> Observable<Element.Element> {
+        SwitchProducer(source: asObservable()) { $0 }
+    }
+}
+
+/// The producer behind `switchLatest` and `flatMapLatest`.
+final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertibleType>: Producer<Inner.Element>,
+    @unchecked Sendable
+{
+    // @unchecked: immutable.
+    typealias Selector = @Sendable (SourceElement) throws -> Inner
+
+    let source: Observable<SourceElement>
+    let selector: Selector
+
+    init(source: Observable<SourceElement>, selector: @escaping Selector) {
+        self.source = source
+        self.selector = selector
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Inner.Element {
+        let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
+        sink.run(source)
+        return (sink, Disposables.create())
+    }
+}
+
+/// Follows the latest inner sequence. Each outer element gets a new id; events from an inner
+/// sequence whose id is no longer the latest are dropped, so a replaced inner sequence cannot
+/// leak elements even if it emits while being disposed on another thread.
+///
+/// The recursive `lock` serializes forwarding and guards the state (RxSwift's design). The
+/// current inner subscription lives in a lock-free ``SerialSlot`` instead, so that disposing from another
+/// thread never waits for a delivery in progress.
+private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
+    Sink<Observer>, ObserverType, @unchecked Sendable
+where Inner.Element == Observer.Element {
+    // @unchecked: the mutable state is guarded by `lock`; `current` and `outer` are atomic.
+    typealias Selector = @Sendable (SourceElement) throws -> Inner
+
+    private let selector: Selector
+    fileprivate let lock = Lock(recursive: true)
+    private let outer = SubscriptionSlot()
+    private let current = SerialSlot()
+    private let isTornDown = Atomic<Bool>(false)
+    /// Fetched on first use (sequences of `just` never need it); only the serial outer
+    /// sequence's `onNext` touches it.
+    @exclusivity(unchecked) private var innerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
+
+    // Guarded by `lock`.
+    @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
+    @exclusivity(unchecked) private var hasLatest = false
+    @exclusivity(unchecked) private var isOuterDone = false
+
+    init(selector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
+        self.selector = selector
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(_ source: Observable<SourceElement>) {
+        outer.setSubscription(source.subscribe(self))
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            lock.withLock { fail(error) }
+        case .completed:
+            onCompleted()
+        }
+    }
+
+    private func onNext(_ element: SourceElement) {
+        lock.lock()
+        guard !isDisposed else {
+            lock.unlock()
+            return
+        }
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            fail(error)
+            lock.unlock()
+            return
+        }
+        latestID &+= 1
+        hasLatest = true
+        let id = latestID
+        let observable = inner.asObservable()
+        // A `just`: no inner subscription, same events (see `withScalarElement`), forwarded
+        // while still holding the lock. The replaced inner sequence, which can no longer
+        // send anything (its id is stale), is disposed right after.
+        if observable.withScalarElement({ scalarArrived($0) }) {
+            lock.unlock()
+            current.disposeCurrent()
+            return
+        }
+        lock.unlock()
+        let observerType = innerObserverType ?? SwitchInnerObserver<SourceElement, Inner, Observer>.self
+        innerObserverType = observerType
+        subscribe(observable, id: id, observerType: observerType)
+    }
+
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
+    /// completed.
+    private func scalarArrived(_ element: Inner.Element) {
+        forwardOn(.next(element))
+        innerCompleted(id: latestID)
+    }
+
+    private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(
+        _ inner: Observable<Inner.Element>,
+        id: UInt64,
+        observerType: InnerObserver.Type
+    ) {
+        let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: id)
+        // The previous inner is disposed before the new one is subscribed, as in RxSwift.
+        guard current.replace(with: observer) else { return }
+        observer.setSubscription(inner.subscribe(observer))
+    }
+
+    @inline(never)
+    private func onCompleted() {
+        lock.withLock {
+            isOuterDone = true
+            outer.dispose()
+            if !hasLatest {
+                complete()
+            }
+        }
+    }
+
+    /// Called under `lock` when the inner sequence with `id` completes.
+    @inline(never)
+    fileprivate func innerCompleted(id: UInt64) {
+        guard id == latestID else { return }
+        hasLatest = false
+        if isOuterDone {
+            complete()
+        }
+    }
+
+    /// Called under `lock`.
+    @inline(never)
+    fileprivate func fail(_ error: any Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    /// Called under `lock`.
+    @inline(never)
+    private func complete() {
+        forwardOn(.completed)
+        dispose()
+    }
+
+    override func dispose() {
+        super.dispose()
+        guard !isTornDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        outer.dispose()
+        current.dispose()
+    }
+}
+
+/// The observer of one inner sequence, tagged with the id of the outer element it came from.
+private class SwitchInnerObserver<
+    SourceElement: Sendable,
+    Inner: ObservableConvertibleType,
+    Observer: ObserverType
+>: SubscriptionSlot, InnerObserverCreating, @unchecked Sendable
+where Inner.Element == Observer.Element {
+    // @unchecked: `parent` and `id` are immutable.
+    typealias Parent = SwitchSink<SourceElement, Inner, Observer>
+
+    private let parent: Parent
+    private let id: UInt64
+
+    required init(parent: UnsafeMutableRawPointer, tag: UInt64) {
+        self.parent = Unmanaged<Parent>.fromOpaque(parent).takeUnretainedValue()
+        id = tag
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        parent.lock.lock()
+        defer { parent.lock.unlock() }
+        switch event {
+        case .next:
+            if parent.latestID == id {
+                parent.forwardOn(event)
+            }
+        case .error(let error):
+            dispose()
+            if parent.latestID == id {
+                parent.fail(error)
+            }
+        case .completed:
+            dispose()
+            parent.innerCompleted(id: id)
+        }
+    }
+}

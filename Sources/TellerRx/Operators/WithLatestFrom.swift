@@ -1,0 +1,139 @@
+extension ObservableType {
+    /// Combines each element of this sequence with the latest element of `second`, using
+    /// `resultSelector`.
+    ///
+    /// Elements that arrive before `second` has sent anything are dropped. `second` is
+    /// subscribed first, then this sequence. The result completes when this sequence
+    /// completes; `second` completing only freezes its latest element. An error from either
+    /// sequence, or thrown by `resultSelector`, is sent at once and disposes both.
+    ///
+    /// `resultSelector` runs on the thread that delivers this sequence's element, serialized
+    /// with `second`'s events.
+    ///
+    /// ```swift
+    /// let submissions = submitTaps.withLatestFrom(formText) { _, text in text }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - second: The sequence whose latest element is sampled.
+    ///   - resultSelector: Combines an element of this sequence with `second`'s latest element.
+    /// - Returns: An observable of the combined elements.
+    public func withLatestFrom<Source: ObservableConvertibleType, ResultType: Sendable>(
+        _ second: Source,
+        resultSelector: @escaping @Sendable (Element, Source.Element) throws -> ResultType
+    ) -> Observable<ResultType> {
+        WithLatestFromProducer(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+    }
+
+    /// Replaces each element of this sequence with the latest element of `second`.
+    ///
+    /// Elements that arrive before `second` has sent anything are dropped. The result
+    /// completes when this sequence completes; `second` completing only freezes its latest
+    /// element. An error from either sequence is sent at once and disposes both.
+    ///
+    /// - Parameter second: The sequence whose latest element is sampled.
+    /// - Returns: An observable of `second`'s latest element, once per element of this sequence.
+    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+        WithLatestFromProducer(first: asObservable(), second: second.asObservable()) { $1 }
+    }
+}
+
+private final class WithLatestFromProducer<First: Sendable, Second: Sendable, Result: Sendable>: Producer<Result>,
+    @unchecked Sendable
+{
+    // @unchecked: immutable.
+    typealias ResultSelector = @Sendable (First, Second) throws -> Result
+
+    let first: Observable<First>
+    let second: Observable<Second>
+    let resultSelector: ResultSelector
+
+    init(first: Observable<First>, second: Observable<Second>, resultSelector: @escaping ResultSelector) {
+        self.first = first
+        self.second = second
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        let sink = WithLatestFromSink(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let secondObserver = WithLatestFromSecondObserver(sink: sink)
+        secondObserver.setSubscription(second.subscribe(secondObserver))
+        let firstSubscription = first.subscribe(sink)
+        return (sink, BinaryDisposable(firstSubscription, secondObserver))
+    }
+}
+
+/// Observes the first sequence and keeps the second's latest element. The recursive lock
+/// serializes forwarding from both sequences and guards `latest`.
+private final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    // @unchecked: `latest` is guarded by `lock`.
+    typealias ResultSelector = @Sendable (First, Second) throws -> Observer.Element
+
+    fileprivate let lock = Lock(recursive: true)
+    private let resultSelector: ResultSelector
+    @exclusivity(unchecked) fileprivate var latest: Second?
+
+    init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: any Cancelable) {
+        self.resultSelector = resultSelector
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<First>) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event {
+        case .next(let element):
+            guard let latest else { return }
+            let result: Observer.Element
+            do {
+                result = try resultSelector(element, latest)
+            } catch {
+                fail(error)
+                return
+            }
+            forwardOn(.next(result))
+        case .error(let error):
+            fail(error)
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    /// Called under `lock`.
+    fileprivate func fail(_ error: any Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+}
+
+/// Observes the second sequence: records its latest element.
+private final class WithLatestFromSecondObserver<First, Second, Observer: ObserverType>: SubscriptionSlot,
+    ObserverType, @unchecked Sendable
+{
+    // @unchecked: immutable; the sink's state is guarded by its lock.
+    private let sink: WithLatestFromSink<First, Second, Observer>
+
+    init(sink: WithLatestFromSink<First, Second, Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Second>) {
+        sink.lock.lock()
+        defer { sink.lock.unlock() }
+        switch event {
+        case .next(let element):
+            sink.latest = element
+        case .error(let error):
+            sink.fail(error)
+        case .completed:
+            // Only this subscription ends; the latest element stays usable.
+            dispose()
+        }
+    }
+}

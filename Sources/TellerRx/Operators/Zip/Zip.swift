@@ -1,0 +1,250 @@
+/// One source of a `zip`, typed, kept by the producer: it knows its element type and
+/// subscribes itself into a sink that knows no element types (the same shape as
+/// ``CombineLatestSource``, with a queue per source instead of a latest element).
+class ZipSource<Result: Sendable>: MultiSourceInput, @unchecked Sendable {
+    // @unchecked: subclasses are immutable.
+
+    /// Subscribes to the source, queueing its elements in `sink`'s storage at `index`.
+    func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
+    where Observer.Element == Result {
+        preconditionFailure("ZipSource.subscribe must be overridden")
+    }
+}
+
+/// A `zip` source whose elements are `Element`; a sink keeps a queue of them.
+final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>, @unchecked Sendable {
+    // @unchecked: immutable.
+    private let source: Observable<Element>
+
+    init<Source: ObservableConvertibleType>(_ source: Source) where Source.Element == Element {
+        self.source = source.asObservable()
+        super.init(
+            size: MemoryLayout<FIFOQueue<Element>>.size,
+            alignment: MemoryLayout<FIFOQueue<Element>>.alignment
+        )
+    }
+
+    override func initializeStorage(_ storage: UnsafeMutableRawPointer) {
+        storage.initializeMemory(as: FIFOQueue<Element>.self, to: FIFOQueue())
+    }
+
+    override func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
+        storage.assumingMemoryBound(to: FIFOQueue<Element>.self).deinitialize(count: 1)
+    }
+
+    override func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
+    where Observer.Element == Result {
+        let observer = ZipObserver<Element, Observer>(sink: sink, index: index)
+        observer.setSubscription(source.subscribe(observer))
+        return observer
+    }
+}
+
+/// Takes the oldest queued element of source `index`, from a result function (typed by the
+/// arity overload that knows the element types). Only called when every queue has one.
+@inline(__always)
+func dequeueFirst<Element>(
+    _ storages: UnsafePointer<UnsafeMutableRawPointer>,
+    _ index: Int,
+    as _: Element.Type
+) -> Element {
+    guard let element = storages[index].assumingMemoryBound(to: FIFOQueue<Element>.self).pointee.dequeue() else {
+        preconditionFailure("zip asked for an element of an empty queue")
+    }
+    return element
+}
+
+/// When a `zip` completes.
+enum ZipCompletion: Sendable {
+    /// When every source has completed (RxSwift 6's `zip(o1, o2, …)`).
+    case whenAllComplete
+    /// Also when an element arrives that can never be paired because every other source is
+    /// done (RxSwift 6's `zip(collection)`).
+    case whenUnpairable
+}
+
+/// The producer of every `zip`: its sources and the function that combines one element from
+/// each queue into a result.
+final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable {
+    // @unchecked: immutable.
+    /// Dequeues one element of every source from the storages (one queue per source, in order).
+    typealias ResultSelector = @Sendable (UnsafePointer<UnsafeMutableRawPointer>) throws -> Result
+
+    let inputs: [MultiSourceInput]
+    let layout: MultiSourceLayout
+    let completion: ZipCompletion
+    let resultSelector: ResultSelector
+
+    init(
+        sources: [ZipSource<Result>],
+        completion: ZipCompletion = .whenAllComplete,
+        resultSelector: @escaping ResultSelector
+    ) {
+        inputs = sources
+        layout = MultiSourceLayout(inputs)
+        self.completion = completion
+        self.resultSelector = resultSelector
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        let sink = ZipSink(
+            inputs: inputs,
+            layout: layout,
+            completion: completion,
+            resultSelector: resultSelector,
+            observer: observer,
+            cancel: cancel
+        )
+        return (sink, sink.run())
+    }
+}
+
+/// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
+/// queue holds at least one, the oldest of each are combined into a result. Completion
+/// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
+/// everything at once. One recursive lock serializes forwarding and guards the state.
+final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: Sendable {
+    // @unchecked: the mutable state is guarded by `lock`.
+    typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
+
+    /// Serializes forwarding from every source and guards the state (lives in `storage`).
+    var lock: RecursiveMutex { storage.lock }
+    private let inputs: [MultiSourceInput]
+    private let completion: ZipCompletion
+    private let resultSelector: ResultSelector
+    /// Every source's queue and its "is done" flag, in one allocation.
+    private let storage: MultiSourceStorage
+
+    // Guarded by `lock` (hence no dynamic exclusivity checks).
+    @exclusivity(unchecked) private var queuedCounts: [Int]
+    @exclusivity(unchecked) private var nonEmptyCount = 0
+    @exclusivity(unchecked) private var doneCount = 0
+
+    init(
+        inputs: [MultiSourceInput],
+        layout: MultiSourceLayout,
+        completion: ZipCompletion,
+        resultSelector: @escaping ResultSelector,
+        observer: Observer,
+        cancel: any Cancelable
+    ) {
+        self.inputs = inputs
+        self.completion = completion
+        self.resultSelector = resultSelector
+        storage = MultiSourceStorage(layout: layout, inputs: inputs)
+        queuedCounts = Array(repeating: 0, count: inputs.count)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        storage.release(inputs: inputs) { _ in true }
+    }
+
+    /// The queue of source `index`.
+    func queue<Element>(at index: Int, as _: Element.Type) -> UnsafeMutablePointer<FIFOQueue<Element>> {
+        storage.values[index].assumingMemoryBound(to: FIFOQueue<Element>.self)
+    }
+
+    func run() -> any Disposable {
+        var slots: [SubscriptionSlot] = []
+        slots.reserveCapacity(inputs.count)
+        for index in 0..<inputs.count {
+            if isDisposed { break }
+            let source = unsafeDowncast(inputs[index], to: ZipSource<Observer.Element>.self)
+            slots.append(source.subscribe(self, index: index))
+        }
+        if inputs.isEmpty {
+            lock.withLock { complete() }
+        }
+        return SlotsDisposable(slots)
+    }
+
+    /// Source `index` has queued an element (called under `lock`).
+    func next(_ index: Int) {
+        queuedCounts[index] += 1
+        if queuedCounts[index] == 1 {
+            nonEmptyCount += 1
+        }
+        if nonEmptyCount == queuedCounts.count {
+            sendResult()
+        } else if completion == .whenUnpairable && doneCount == inputs.count - 1 {
+            complete()
+        }
+    }
+
+    private func sendResult() {
+        for index in queuedCounts.indices {
+            queuedCounts[index] -= 1
+            if queuedCounts[index] == 0 {
+                nonEmptyCount -= 1
+            }
+        }
+        let result: Observer.Element
+        do {
+            result = try resultSelector(storage.values)
+        } catch {
+            fail(error)
+            return
+        }
+        forwardOn(.next(result))
+    }
+
+    /// Source `index` completed (called under `lock`).
+    @inline(never)
+    func done(_ index: Int) {
+        guard !storage.secondFlag(index) else { return }
+        storage.setSecondFlag(index)
+        doneCount += 1
+        if doneCount == inputs.count {
+            complete()
+        }
+    }
+
+    /// Called under `lock`.
+    @inline(never)
+    func fail(_ error: any Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    @inline(never)
+    private func complete() {
+        forwardOn(.completed)
+        dispose()
+    }
+}
+
+/// Observes source `index` of a zip: queues each element, then lets the sink decide.
+private final class ZipObserver<Element: Sendable, Observer: ObserverType>: SubscriptionSlot, ObserverType,
+    @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: immutable; the queue is guarded by the sink's lock.
+    private let sink: ZipSink<Observer>
+    private let index: Int
+    private let queue: UnsafeMutablePointer<FIFOQueue<Element>>
+
+    init(sink: ZipSink<Observer>, index: Int) {
+        self.sink = sink
+        self.index = index
+        queue = sink.queue(at: index, as: Element.self)
+    }
+
+    func on(_ event: Event<Element>) {
+        sink.lock.lock()
+        defer { sink.lock.unlock() }
+        switch event {
+        case .next(let element):
+            queue.pointee.enqueue(element)
+            sink.next(index)
+        case .error(let error):
+            sink.fail(error)
+        case .completed:
+            // Its subscription ends now, as RxSwift's subscription logs show.
+            dispose()
+            sink.done(index)
+        }
+    }
+}
