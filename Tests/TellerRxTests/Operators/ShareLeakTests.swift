@@ -2,8 +2,8 @@ import TellerRx
 import TellerTesting
 import Testing
 
-/// The operators of this area free everything once a chain ends or is disposed. Serialized
-/// and retried (see `fewestResourcesLeaked`) because `Resources.total` is process-wide.
+/// The operators of this area free everything once a chain ends or is disposed, counted with
+/// the calling thread's resource total (see `resourcesLeaked(by:)`).
 @Suite(.serialized) struct ShareLeakTests {
     static let scopes: [(Int, SubjectLifetimeScope)] = [
         (0, .whileConnected), (1, .whileConnected), (3, .whileConnected), (0, .forever), (1, .forever),
