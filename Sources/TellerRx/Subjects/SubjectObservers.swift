@@ -1,15 +1,20 @@
 import Synchronization
 
-/// One subscriber of a subject: the observer, plus a disposed flag that is checked before
-/// every delivery, so a subscriber disposed on the delivering thread gets nothing more even
-/// from an emission already in progress.
-class SubjectSubscriber<Element>: Disposable, @unchecked Sendable {
-    // @unchecked: `disposed` is atomic; `removal` is immutable.
+/// The non-generic half of a subject's subscriber: the disposed flag and the way back to the
+/// subject's core. It is also the `Disposable` that `subscribe` returns.
+///
+/// The flag is checked before every delivery, so a subscriber disposed on the delivering
+/// thread (by itself or by another subscriber) gets nothing more, even from an emission already
+/// in progress. Non-generic so that the subscriber list is a plain, fully specialized array.
+class SubjectSubscriberBase: Disposable, @unchecked Sendable {
+    // @unchecked: `disposed` is atomic; `owner` is immutable.
     private let disposed = Atomic<Bool>(false)
-    private let removal: @Sendable (SubjectSubscriber<Element>) -> Void
+    // Strong: the core does not own the subject, and every way a subscriber leaves the list
+    // (dispose, terminal event, subject disposed or deallocated) breaks the cycle with it.
+    private let owner: SubjectCore
 
-    init(removal: @escaping @Sendable (SubjectSubscriber<Element>) -> Void) {
-        self.removal = removal
+    init(owner: SubjectCore) {
+        self.owner = owner
         Resources.increment()
     }
 
@@ -17,24 +22,40 @@ class SubjectSubscriber<Element>: Disposable, @unchecked Sendable {
         Resources.decrement()
     }
 
+    /// Whether this subscriber was disposed (by its subscription or by its subject).
+    @inline(__always)
     final var isDisposed: Bool {
         disposed.load(ordering: .relaxed)
     }
 
-    /// Delivers `event` unless this subscriber has been disposed.
+    /// Stops delivery to this subscriber and removes it from its subject. Idempotent.
+    final func dispose() {
+        guard !disposed.exchange(true, ordering: .relaxed) else { return }
+        owner.remove(self)
+    }
+
+    /// Stops delivery without touching the subject: used under the subject's lock when the
+    /// subject itself is disposed and drops every subscriber at once.
+    final func markDisposed() {
+        disposed.store(true, ordering: .relaxed)
+    }
+}
+
+/// A subscriber of a subject of `Element`s.
+class SubjectSubscriber<Element>: SubjectSubscriberBase, @unchecked Sendable {
+    // @unchecked: no state of its own.
+
+    /// Delivers `event` unless this subscriber has been disposed. Called only by the thread
+    /// that holds the subject's delivery role, so calls never overlap.
     @inline(__always)
     final func deliver(_ event: Event<Element>) {
-        if disposed.load(ordering: .relaxed) { return }
+        if isDisposed { return }
         on(event)
     }
 
+    /// Sends `event` to the observer. Subclasses override it.
     func on(_ event: Event<Element>) {
         preconditionFailure("SubjectSubscriber.on must be overridden")
-    }
-
-    final func dispose() {
-        guard !disposed.exchange(true, ordering: .relaxed) else { return }
-        removal(self)
     }
 }
 
@@ -45,9 +66,9 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
     // @unchecked: `observer` is immutable and called serially by the subject.
     private let observer: Observer
 
-    init(observer: Observer, removal: @escaping @Sendable (SubjectSubscriber<Observer.Element>) -> Void) {
+    init(observer: Observer, owner: SubjectCore) {
         self.observer = observer
-        super.init(removal: removal)
+        super.init(owner: owner)
     }
 
     override func on(_ event: Event<Observer.Element>) {
@@ -55,50 +76,50 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
     }
 }
 
-/// The subscribers of a subject, in subscription order.
-typealias SubjectSubscribers<Element> = ContiguousArray<SubjectSubscriber<Element>>
+/// The subscribers of a subject, in subscription order. Every element of a subject of
+/// `Element`s is a `SubjectSubscriber<Element>`.
+typealias SubjectSubscribers = ContiguousArray<SubjectSubscriberBase>
 
-extension ContiguousArray {
-    /// Removes `subscriber` by identity. Linear, which beats hashing for the few subscribers a
-    /// subject usually has.
-    mutating func remove<Value>(subscriber: SubjectSubscriber<Value>)
-    where Element == SubjectSubscriber<Value> {
-        if let index = firstIndex(where: { $0 === subscriber }) {
-            remove(at: index)
+extension ContiguousArray where Element == SubjectSubscriberBase {
+    /// Sends `event` to each subscriber in order, skipping the ones disposed meanwhile.
+    ///
+    /// Every subscriber in a subject's list was created by that subject with its own
+    /// element type, so the downcast is an invariant (checked in debug builds).
+    @inline(__always)
+    func deliver<Value>(_ event: Event<Value>) {
+        withUnsafeBufferPointer { subscribers in
+            for subscriber in subscribers {
+                unsafeDowncast(subscriber, to: SubjectSubscriber<Value>.self).deliver(event)
+            }
         }
     }
 }
 
-/// Serializes a subject's deliveries: an event sent while another is being delivered (from a
-/// subscriber, re-entrantly, or from another thread) is queued and delivered by the thread
-/// already delivering, after the current event. Subscribers therefore see every event once,
-/// in the order the subject accepted them, never overlapping.
-struct DeliveryQueue<Element> {
-    private(set) var isDelivering = false
-    private var pending: [Event<Element>] = []
-    private var head = 0
+/// An event accepted while another was being delivered, boxed so that the delivery queue
+/// stays non-generic. Allocated only on that contended path.
+class PendingEvent {
+    /// Delivers the boxed event to `subscribers`.
+    func deliver(to subscribers: SubjectSubscribers) {
+        preconditionFailure("PendingEvent.deliver must be overridden")
+    }
+}
 
-    /// Returns `true` if the caller should deliver `event` itself now; `false` if it was queued.
-    mutating func begin(_ event: Event<Element>) -> Bool {
-        if isDelivering {
-            pending.append(event)
-            return false
-        }
-        isDelivering = true
-        return true
+/// A queued event of a subject of `Element`s.
+final class TypedPendingEvent<Element>: PendingEvent {
+    private let event: Event<Element>
+
+    init(_ event: Event<Element>) {
+        self.event = event
     }
 
-    /// The next queued event, or `nil` (and delivery ends) when none is left.
-    mutating func next() -> Event<Element>? {
-        guard head < pending.count else {
-            if !pending.isEmpty {
-                pending.removeAll(keepingCapacity: false)
-                head = 0
-            }
-            isDelivering = false
-            return nil
-        }
-        defer { head += 1 }
-        return pending[head]
+    override func deliver(to subscribers: SubjectSubscribers) {
+        subscribers.deliver(event)
     }
+}
+
+/// Boxes `event` for the delivery queue. Out of line, so that callers on the uncontended path
+/// don't fetch the box type's metadata.
+@inline(never)
+func pendingEvent<Element>(_ event: Event<Element>) -> PendingEvent {
+    TypedPendingEvent(event)
 }
