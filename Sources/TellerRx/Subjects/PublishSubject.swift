@@ -117,9 +117,6 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     /// dropped, later events are ignored, and later subscribers get
     /// ``RxError/disposed(object:)``. Idempotent.
     public func dispose() {
-        core.withLock { state in
-            state.dispose()
-            stopEvent = nil
-        }
+        core.dispose { stopEvent = nil }
     }
 }

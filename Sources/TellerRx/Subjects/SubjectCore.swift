@@ -64,40 +64,84 @@ final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
         withLock { $0.isDisposed }
     }
 
-    /// Removes `subscriber` (it was disposed).
+    /// Removes `subscriber` (it was disposed), and releases its observer unless a delivery is
+    /// in progress (then the delivering thread does, when it is done).
     func remove(_ subscriber: SubjectSubscriberBase) {
-        withLock { $0.remove(subscriber) }
+        if withLock({ $0.remove(subscriber) }) {
+            subscriber.releaseObserver()
+        }
     }
 
-    /// Forgets every subscriber: called when the subject is deallocated, which breaks the
-    /// reference cycle between this core and its subscribers.
+    /// Drops every subscriber and releases their observers: called when the subject is
+    /// deallocated (no delivery can be in progress then), which also breaks the reference
+    /// cycle between this core and its subscribers.
     func removeAll() {
-        withLock { $0.subscribers = [] }
+        withLock { $0.removeAll() }.releaseObservers()
+    }
+
+    /// Disposes the subject: runs `body` (the subject clears its own state) and
+    /// ``SubjectCoreState/dispose()`` under the lock, then releases the dropped observers.
+    func dispose(_ body: () -> Void) {
+        let released = withLock { state -> SubjectSubscribers? in
+            body()
+            return state.dispose()
+        }
+        released?.releaseObservers()
     }
 
     /// Called without the lock by the thread that claimed delivery, once it has delivered its
-    /// own events: delivers what was queued meanwhile, then gives up the delivery role.
+    /// own events: delivers what was queued meanwhile, then gives up the delivery role and
+    /// releases the observers of subscribers that left during the delivery.
     @inline(__always)
     func finishDelivery() {
-        if withLock({ $0.releaseIfIdle() }) { return }
+        var released: SubjectSubscribers?
+        if withLock({ $0.releaseIfIdle(releasing: &released) }) {
+            released?.releaseObservers()
+            return
+        }
         drainPending()
+    }
+
+    /// Called without the lock after ``SubjectCoreState/turnForNewSubscriber()``: runs
+    /// `deliverFirstEvents` now unless the first events were queued, then, if this thread
+    /// claimed delivery for them, delivers what was queued meanwhile.
+    @inline(__always)
+    func finishJoining(_ turn: NewSubscriberTurn, deliverFirstEvents: () -> Void) {
+        switch turn {
+        case .deliverThenFinish:
+            deliverFirstEvents()
+            finishDelivery()
+        case .deliverNested:
+            deliverFirstEvents()
+        case .enqueue:
+            break
+        }
     }
 
     /// The contended path: deliver queued events one at a time, re-checking the queue under
     /// the lock each time (the subject may be disposed in between, which empties it).
     @inline(never)
     private func drainPending() {
-        while let delivery = withLock({ $0.nextPending() }) {
+        var released: SubjectSubscribers?
+        while let delivery = withLock({ $0.nextPending(releasing: &released) }) {
             delivery.event.deliver(to: delivery.subscribers)
         }
+        released?.releaseObservers()
     }
 }
 
 /// The state every subject keeps under its lock. Its methods are called inside
 /// ``SubjectCore/withLock(_:)``.
+///
+/// **Releasing observers.** A subscriber leaves the subject once: disposed (``remove(_:)``),
+/// ended with it (``stop()``), dropped by ``dispose()`` or ``removeAll()``. Whoever takes it
+/// out of the list is responsible for releasing its observer, but only when no delivery can
+/// still reach it: at once if no delivery is in progress, otherwise the subscriber waits in
+/// `awaitingRelease` until the delivering thread gives up its role (by then it has delivered
+/// everything queued, including a terminal event).
 struct SubjectCoreState {
     /// The subscribers that receive the next accepted event, in subscription order.
-    var subscribers = SubjectSubscribers()
+    private(set) var subscribers = SubjectSubscribers()
     /// Whether the subject accepted a terminal event.
     private(set) var isStopped = false
     /// Whether the subject was disposed.
@@ -110,6 +154,7 @@ struct SubjectCoreState {
     private var deliverer: pthread_t?
     private var pending = ContiguousArray<PendingDelivery>()
     private var head = 0
+    private var awaitingRelease = SubjectSubscribers()
 
     /// Whether the subject still accepts events.
     @inline(__always)
@@ -124,32 +169,56 @@ struct SubjectCoreState {
     }
 
     /// Removes `subscriber` if it is still listed. Linear, which beats hashing for the few
-    /// subscribers a subject usually has.
-    mutating func remove(_ subscriber: SubjectSubscriberBase) {
-        if let index = subscribers.firstIndex(where: { $0 === subscriber }) {
-            subscribers.remove(at: index)
+    /// subscribers a subject usually has. Returns whether the caller must release its
+    /// observer now (after unlocking).
+    mutating func remove(_ subscriber: SubjectSubscriberBase) -> Bool {
+        guard let index = subscribers.firstIndex(where: { $0 === subscriber }) else {
+            return false  // already gone with a terminal event or dispose, which release it
         }
+        subscribers.remove(at: index)
+        if isDelivering {
+            awaitingRelease.append(subscriber)
+            return false
+        }
+        return true
     }
 
     /// Marks the subject stopped and returns the subscribers that must get the terminal event;
-    /// the list is emptied, since nobody gets anything after it.
+    /// the list is emptied, since nobody gets anything after it. Their observers are released
+    /// when the delivery of the terminal event is over.
     mutating func stop() -> SubjectSubscribers {
         isStopped = true
         let stopped = subscribers
         subscribers = []
+        awaitingRelease.append(contentsOf: stopped)
         return stopped
     }
 
     /// Marks the subject disposed: every subscriber is marked disposed (so a delivery in
     /// progress skips the rest of them) and dropped, and queued deliveries are discarded.
-    mutating func dispose() {
+    /// Returns the subscribers whose observers the caller must release now (after unlocking),
+    /// or `nil` if a delivery in progress will.
+    mutating func dispose() -> SubjectSubscribers? {
         isDisposed = true
         for subscriber in subscribers {
             subscriber.markDisposed()
         }
+        let dropped = subscribers
         subscribers = []
         pending = []
         head = 0
+        if isDelivering {
+            awaitingRelease.append(contentsOf: dropped)
+            return nil
+        }
+        return dropped
+    }
+
+    /// Drops every subscriber, for the subject's deinit; the caller releases their observers.
+    mutating func removeAll() -> SubjectSubscribers {
+        let dropped = subscribers
+        subscribers = []
+        return dropped
     }
 
     /// Accepts an event for `subscribers`. Returns `true` if no delivery was in progress: the
@@ -195,9 +264,11 @@ struct SubjectCoreState {
         pending.append(PendingDelivery(event: event, subscribers: subscribers))
     }
 
-    /// Ends the caller's delivery role if nothing is queued; returns whether it did.
+    /// Ends the caller's delivery role if nothing is queued; returns whether it did. Then
+    /// `released` holds the subscribers whose observers the caller must release (after
+    /// unlocking), if any.
     @inline(__always)
-    mutating func releaseIfIdle() -> Bool {
+    mutating func releaseIfIdle(releasing released: inout SubjectSubscribers?) -> Bool {
         guard head == pending.count else { return false }
         isDelivering = false
         deliverer = nil
@@ -210,12 +281,17 @@ struct SubjectCoreState {
             }
             head = 0
         }
+        if !awaitingRelease.isEmpty {
+            released = awaitingRelease
+            awaitingRelease = []
+        }
         return true
     }
 
-    /// The next queued delivery, or `nil` after ending the delivery role when none is left.
-    mutating func nextPending() -> PendingDelivery? {
-        if releaseIfIdle() { return nil }
+    /// The next queued delivery, or `nil` after ending the delivery role (as
+    /// ``releaseIfIdle(releasing:)``) when none is left.
+    mutating func nextPending(releasing released: inout SubjectSubscribers?) -> PendingDelivery? {
+        if releaseIfIdle(releasing: &released) { return nil }
         defer { head += 1 }
         return pending[head]
     }

@@ -6,6 +6,11 @@ import Synchronization
 /// The flag is checked before every delivery, so a subscriber disposed on the delivering
 /// thread (by itself or by another subscriber) gets nothing more, even from an emission already
 /// in progress. Non-generic so that the subscriber list is a plain, fully specialized array.
+///
+/// Once it has left its subject (disposed, subject ended, disposed or deallocated), the
+/// subscriber lets go of its observer (``releaseObserver()``), as RxSwift does, so a kept
+/// subscription doesn't keep the observer's closures (and what they capture) alive. The core
+/// calls that at a moment when no delivery is in progress, never under its lock.
 class SubjectSubscriberBase: Disposable, @unchecked Sendable {
     // @unchecked: `disposed` is atomic; `owner` is immutable.
     private let disposed = Atomic<Bool>(false)
@@ -39,6 +44,10 @@ class SubjectSubscriberBase: Disposable, @unchecked Sendable {
     final func markDisposed() {
         disposed.store(true, ordering: .relaxed)
     }
+
+    /// Lets go of the observer. Called once, by the core, when this subscriber has left the
+    /// subject and no delivery can reach it any more. Subclasses override it.
+    func releaseObserver() {}
 }
 
 /// A subscriber of a subject of `Element`s.
@@ -63,8 +72,10 @@ class SubjectSubscriber<Element>: SubjectSubscriberBase, @unchecked Sendable {
 final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber<Observer.Element>,
     @unchecked Sendable
 {
-    // @unchecked: `observer` is immutable and called serially by the subject.
-    private let observer: Observer
+    // @unchecked: `observer` is read only by the thread delivering, and cleared only when no
+    // delivery can reach this subscriber any more (see `SubjectCoreState`), with the subject's
+    // lock ordering the two.
+    private var observer: Observer?
 
     init(observer: Observer, owner: SubjectCore) {
         self.observer = observer
@@ -72,7 +83,11 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
     }
 
     override func on(_ event: Event<Observer.Element>) {
-        observer.on(event)
+        observer?.on(event)
+    }
+
+    override func releaseObserver() {
+        observer = nil
     }
 }
 
@@ -81,6 +96,14 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
 typealias SubjectSubscribers = ContiguousArray<SubjectSubscriberBase>
 
 extension ContiguousArray where Element == SubjectSubscriberBase {
+    /// Lets every subscriber go of its observer. Never call it under the subject's lock: an
+    /// observer's deinit may run user code.
+    func releaseObservers() {
+        for subscriber in self {
+            subscriber.releaseObserver()
+        }
+    }
+
     /// Sends `event` to each subscriber in order, skipping the ones disposed meanwhile.
     ///
     /// Every subscriber in a subject's list was created by that subject with its own
