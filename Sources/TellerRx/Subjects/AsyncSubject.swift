@@ -68,7 +68,8 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
                 if state.accept(for: subscribers, box: { pendingEvent(Event.next(lastElement)) }) {
                     return true
                 }
-                // Queued behind another delivery: `completed` must follow the element.
+                // Queued behind another delivery (not possible today, since the outcome is the
+                // subject's only delivery; kept so the pair stays together if that changes).
                 state.enqueue(pendingEvent(event), to: subscribers)
                 return false
             }
