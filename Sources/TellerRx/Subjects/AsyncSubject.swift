@@ -20,10 +20,9 @@
 public final class AsyncSubject<Element: Sendable>: Observable<Element>, SubjectType, ObserverType,
     @unchecked Sendable
 {
-    // @unchecked: `lastElement` and `stopEvent` are only touched inside `core.withLock`.
+    // @unchecked: `lastElement` is only touched inside `core.withLock`; the rest is in `core`.
     private let core = SubjectCore.make()
     private var lastElement: Element?
-    private var stopEvent: Event<Element>?
 
     /// Creates a subject with no subscribers and no element.
     public override init() {
@@ -41,45 +40,23 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
 
     /// Remembers an element, or ends the subject: on `completed` the subscribers get the last
     /// element (if any) and `completed`; on `error`, the error. Delivery happens on the calling
-    /// thread or, if another thread is delivering, on that thread. Anything sent after a
-    /// terminal event is ignored.
+    /// thread. Anything sent after a terminal event is ignored.
     ///
     /// - Parameter event: The event.
     public func on(_ event: Event<Element>) {
-        var subscribers = SubjectSubscribers()
-        var last: Element?
-        let deliverNow = core.withLock { state -> Bool in
-            guard state.isAccepting else { return false }
-            switch event {
-            case .next(let element):
-                lastElement = element
-                return false
-            case .error:
-                stopEvent = event
-                subscribers = state.stop()
-                return state.accept(for: subscribers) { pendingEvent(event) }
-            case .completed:
-                stopEvent = event
-                subscribers = state.stop()
-                guard let lastElement else {
-                    return state.accept(for: subscribers) { pendingEvent(event) }
-                }
-                last = lastElement
-                if state.accept(for: subscribers, box: { pendingEvent(Event.next(lastElement)) }) {
-                    return true
-                }
-                // Queued behind another delivery (not possible today, since the outcome is the
-                // subject's only delivery; kept so the pair stays together if that changes).
-                state.enqueue(pendingEvent(event), to: subscribers)
-                return false
+        switch event {
+        case .next(let element):
+            core.withLock { state in
+                if state.isAccepting { lastElement = element }
             }
+        case .error:
+            core.end(with: box(event))
+        case .completed:
+            // The outcome is one box holding the last element (if any) and `completed`, so it
+            // is delivered, queued and kept for late subscribers as one unit.
+            let outcome = AsyncOutcome<Element>()
+            core.end(with: outcome) { outcome.element = lastElement }
         }
-        guard deliverNow else { return }
-        if let last {
-            subscribers.deliver(Event.next(last))
-        }
-        subscribers.deliver(event)
-        core.finishDelivery()
     }
 
     /// Subscribes `observer`: it gets the subject's outcome when the subject ends.
@@ -92,19 +69,18 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
-        var last: Element?
-        var terminal: Event<Element>?
-        core.withLock { state in
-            if state.isStopped {
-                terminal = stopEvent
-                if case .completed? = stopEvent { last = lastElement }
-                return
-            }
+        let outcome = core.withLock { state -> EventBox? in
+            if let stopEvent = state.stopEvent { return stopEvent }
             state.add(subscriber)
+            return nil
         }
-        guard let terminal else { return subscriber }
-        if let last { observer.on(.next(last)) }
-        observer.on(terminal)
+        guard let outcome else { return subscriber }
+        if let completion = outcome as? AsyncOutcome<Element> {
+            if let element = completion.element { observer.on(.next(element)) }
+            observer.on(.completed)
+        } else {
+            observer.on(outcome.unboxed(as: Element.self))
+        }
         return Disposables.create()
     }
 
@@ -113,5 +89,16 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     /// - Returns: This subject.
     public func asObserver() -> AsyncSubject<Element> {
         self
+    }
+}
+
+/// An AsyncSubject's successful outcome: its last element, if any, then `completed`.
+private final class AsyncOutcome<Element>: EventBox {
+    /// Written once, under the subject's lock, before the box is shared; only read after that.
+    var element: Element?
+
+    override func deliver(to subscribers: SubjectSubscribers) {
+        if let element { subscribers.deliver(Event.next(element)) }
+        subscribers.deliver(Event<Element>.completed)
     }
 }

@@ -23,10 +23,9 @@
 public final class BehaviorSubject<Element: Sendable>: Observable<Element>, SubjectType, ObserverType, Cancelable,
     @unchecked Sendable
 {
-    // @unchecked: `element` and `stopEvent` are only touched inside `core.withLock`.
+    // @unchecked: `element` is only touched inside `core.withLock`; the rest is in `core`.
     private let core = SubjectCore.make()
     private var element: Element
-    private var stopEvent: Event<Element>?
 
     /// Creates a subject whose current value is `value` until the first element is sent.
     ///
@@ -59,7 +58,9 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     public func value() throws -> Element {
         try core.withLock { state in
             if state.isDisposed { throw RxError.disposed(object: "BehaviorSubject") }
-            if case .error(let error)? = stopEvent { throw error }
+            if let stopEvent = state.stopEvent, case .error(let error) = stopEvent.unboxed(as: Element.self) {
+                throw error
+            }
             return element
         }
     }
@@ -76,30 +77,22 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     ///
     /// - Parameter event: The event to broadcast.
     public func on(_ event: Event<Element>) {
-        var subscribers = SubjectSubscribers()
-        let deliverNow = core.withLock { state -> Bool in
-            guard state.isAccepting else { return false }
-            switch event {
-            case .next(let next):
+        switch event {
+        case .next(let next):
+            var subscribers = SubjectSubscribers()
+            let deliverNow = core.withLock { state -> Bool in
+                guard state.isAccepting else { return false }
                 element = next
                 subscribers = state.subscribers
-            case .error, .completed:
-                recordStop(event)
-                subscribers = state.stop()
+                return state.accept(for: subscribers, recordingThread: true) { box(event) }
             }
-            return state.accept(for: subscribers, recordingThread: true) { pendingEvent(event) }
+            if deliverNow {
+                subscribers.deliver(event)
+                core.finishDelivery()
+            }
+        case .error, .completed:
+            core.end(with: box(event), recordingThread: true)
         }
-        if deliverNow {
-            subscribers.deliver(event)
-            core.finishDelivery()
-        }
-    }
-
-    /// Keeps the terminal event. Out of line, so that the per-element path doesn't fetch the
-    /// metadata of `Event<Element>?`.
-    @inline(never)
-    private func recordStop(_ event: Event<Element>) {
-        stopEvent = event
     }
 
     /// Subscribes `observer`: it receives the current value, then the events sent from now on.
@@ -113,29 +106,25 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
-        var first: Event<Element> = .completed
+        var stopEvent: EventBox?
+        var first: Element?
         let turn = core.withLock { state -> NewSubscriberTurn? in
-            if state.isDisposed {
-                first = .error(RxError.disposed(object: "BehaviorSubject"))
-                return nil
-            }
-            if state.isStopped, let stopEvent {
-                first = stopEvent
-                return nil
-            }
+            if state.isDisposed { return nil }
+            stopEvent = state.stopEvent
+            if stopEvent != nil { return nil }
             state.add(subscriber)
-            first = .next(element)
+            first = element
             let turn = state.turnForNewSubscriber()
             if case .enqueue = turn {
-                state.enqueue(pendingEvent(first), to: [subscriber])
+                state.enqueue(box(Event.next(element)), to: [subscriber])
             }
             return turn
         }
-        guard let turn else {
-            observer.on(first)
+        guard let turn, let first else {
+            refuse(observer, stopEvent: stopEvent, subject: "BehaviorSubject")
             return Disposables.create()
         }
-        core.finishJoining(turn) { subscriber.deliver(first) }
+        core.finishJoining(turn) { subscriber.deliver(.next(first)) }
         return subscriber
     }
 
@@ -150,6 +139,6 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     /// dropped, later events are ignored, ``value()`` throws and later subscribers get
     /// ``RxError/disposed(object:)``. Idempotent.
     public func dispose() {
-        core.dispose { stopEvent = nil }
+        core.dispose {}
     }
 }

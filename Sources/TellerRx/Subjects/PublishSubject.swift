@@ -21,9 +21,8 @@
 public final class PublishSubject<Element: Sendable>: Observable<Element>, SubjectType, ObserverType, Cancelable,
     @unchecked Sendable
 {
-    // @unchecked: `stopEvent` is only touched inside `core.withLock`.
+    // @unchecked: all mutable state is in `core`, under its lock.
     private let core = SubjectCore.make()
-    private var stopEvent: Event<Element>?
 
     /// Creates a subject with no subscribers.
     public override init() {
@@ -52,33 +51,21 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     public func on(_ event: Event<Element>) {
         // The one switch over the generic event on this path (each costs a metadata look-up
         // when unspecialized).
-        let isStop: Bool
         switch event {
-        case .next: isStop = false
-        case .error, .completed: isStop = true
-        }
-        var subscribers = SubjectSubscribers()
-        let deliverNow = core.withLock { state -> Bool in
-            guard state.isAccepting else { return false }
-            if isStop {
-                recordStop(event)
-                subscribers = state.stop()
-            } else {
+        case .next:
+            var subscribers = SubjectSubscribers()
+            let deliverNow = core.withLock { state -> Bool in
+                guard state.isAccepting else { return false }
                 subscribers = state.subscribers
+                return state.accept(for: subscribers) { box(event) }
             }
-            return state.accept(for: subscribers) { pendingEvent(event) }
+            if deliverNow {
+                subscribers.deliver(event)
+                core.finishDelivery()
+            }
+        case .error, .completed:
+            core.end(with: box(event))
         }
-        if deliverNow {
-            subscribers.deliver(event)
-            core.finishDelivery()
-        }
-    }
-
-    /// Keeps the terminal event for late subscribers. Out of line, so that the per-element path
-    /// doesn't fetch the metadata of `Event<Element>?`.
-    @inline(never)
-    private func recordStop(_ event: Event<Element>) {
-        stopEvent = event
     }
 
     /// Subscribes `observer` to the events sent from now on.
@@ -93,17 +80,17 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     where Observer.Element == Element {
         // Made before locking, to keep the critical section short.
         let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
-        let refusal = core.withLock { state -> Event<Element>? in
-            if state.isDisposed { return .error(RxError.disposed(object: "PublishSubject")) }
-            if state.isStopped { return stopEvent }
+        var stopEvent: EventBox?
+        let added = core.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            stopEvent = state.stopEvent
+            if stopEvent != nil { return false }
             state.add(subscriber)
-            return nil
+            return true
         }
-        if let refusal {
-            observer.on(refusal)
-            return Disposables.create()
-        }
-        return subscriber
+        if added { return subscriber }
+        refuse(observer, stopEvent: stopEvent, subject: "PublishSubject")
+        return Disposables.create()
     }
 
     /// Returns this subject as an observer, to send events into it.
@@ -117,6 +104,6 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     /// dropped, later events are ignored, and later subscribers get
     /// ``RxError/disposed(object:)``. Idempotent.
     public func dispose() {
-        core.dispose { stopEvent = nil }
+        core.dispose {}
     }
 }

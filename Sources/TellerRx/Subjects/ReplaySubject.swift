@@ -25,10 +25,9 @@
 public final class ReplaySubject<Element: Sendable>: Observable<Element>, SubjectType, ObserverType, Disposable,
     @unchecked Sendable
 {
-    // @unchecked: `buffer` and `stopEvent` are only touched inside `core.withLock`.
+    // @unchecked: `buffer` is only touched inside `core.withLock`; the rest is in `core`.
     private let core = SubjectCore.make()
     private var buffer: ReplayBuffer<Element>
-    private var stopEvent: Event<Element>?
 
     private init(capacity: Int) {
         buffer = ReplayBuffer(capacity: capacity)
@@ -73,30 +72,22 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     ///
     /// - Parameter event: The event to buffer and broadcast.
     public func on(_ event: Event<Element>) {
-        var subscribers = SubjectSubscribers()
-        let deliverNow = core.withLock { state -> Bool in
-            guard state.isAccepting else { return false }
-            switch event {
-            case .next(let element):
+        switch event {
+        case .next(let element):
+            var subscribers = SubjectSubscribers()
+            let deliverNow = core.withLock { state -> Bool in
+                guard state.isAccepting else { return false }
                 buffer.append(element)
                 subscribers = state.subscribers
-            case .error, .completed:
-                recordStop(event)
-                subscribers = state.stop()
+                return state.accept(for: subscribers, recordingThread: true) { box(event) }
             }
-            return state.accept(for: subscribers, recordingThread: true) { pendingEvent(event) }
+            if deliverNow {
+                subscribers.deliver(event)
+                core.finishDelivery()
+            }
+        case .error, .completed:
+            core.end(with: box(event), recordingThread: true)
         }
-        if deliverNow {
-            subscribers.deliver(event)
-            core.finishDelivery()
-        }
-    }
-
-    /// Keeps the terminal event. Out of line, so that the per-element path doesn't fetch the
-    /// metadata of `Event<Element>?`.
-    @inline(never)
-    private func recordStop(_ event: Event<Element>) {
-        stopEvent = event
     }
 
     /// Subscribes `observer`: it receives the buffered elements, then the events sent from now
@@ -113,17 +104,16 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     where Observer.Element == Element {
         let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
         var replay = ReplayBuffer<Element>(capacity: 0)
-        var terminal: Event<Element>?
+        var stopEvent: EventBox?
+        var disposed = false
         let turn = core.withLock { state -> NewSubscriberTurn? in
             if state.isDisposed {
-                terminal = .error(RxError.disposed(object: "ReplaySubject"))
+                disposed = true
                 return nil
             }
             replay = buffer
-            if state.isStopped {
-                terminal = stopEvent
-                return nil
-            }
+            stopEvent = state.stopEvent
+            if stopEvent != nil { return nil }
             state.add(subscriber)
             let turn = state.turnForNewSubscriber()
             if case .enqueue = turn, !replay.isEmpty {
@@ -132,8 +122,10 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
             return turn
         }
         guard let turn else {
-            replay.forEach { observer.on(.next($0)) }
-            if let terminal { observer.on(terminal) }
+            if !disposed {
+                replay.forEach { observer.on(.next($0)) }
+            }
+            refuse(observer, stopEvent: stopEvent, subject: "ReplaySubject")
             return Disposables.create()
         }
         core.finishJoining(turn) {
@@ -155,15 +147,12 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     public func dispose() {
         // The elements are freed after unlocking: their deinit is user code.
         var dropped = ReplayBuffer<Element>(capacity: 0)
-        core.dispose {
-            swap(&dropped, &buffer)
-            stopEvent = nil
-        }
+        core.dispose { swap(&dropped, &buffer) }
     }
 }
 
 /// A buffer snapshot queued for a subscriber that joined while another thread was delivering.
-private final class ReplayedElements<Element>: PendingEvent {
+private final class ReplayedElements<Element>: EventBox {
     private let elements: ReplayBuffer<Element>
 
     init(_ elements: ReplayBuffer<Element>) {

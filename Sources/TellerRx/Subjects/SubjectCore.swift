@@ -89,6 +89,24 @@ final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
         released?.releaseObservers()
     }
 
+    /// Ends the subject with `event`, a boxed terminal event, unless it already ended or was
+    /// disposed: the current subscribers get it (now, or queued behind a delivery in progress)
+    /// and later subscribers get it at once. `body` runs under the lock first, if the subject
+    /// still accepts events.
+    func end(with event: EventBox, recordingThread: Bool = false, _ body: () -> Void = {}) {
+        var subscribers = SubjectSubscribers()
+        let deliverNow = withLock { state -> Bool in
+            guard state.isAccepting else { return false }
+            body()
+            subscribers = state.stop(with: event)
+            return state.accept(for: subscribers, recordingThread: recordingThread) { event }
+        }
+        if deliverNow {
+            event.deliver(to: subscribers)
+            finishDelivery()
+        }
+    }
+
     /// Called without the lock by the thread that claimed delivery, once it has delivered its
     /// own events: delivers what was queued meanwhile, then gives up the delivery role and
     /// releases the observers of subscribers that left during the delivery.
@@ -142,8 +160,8 @@ final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
 struct SubjectCoreState {
     /// The subscribers that receive the next accepted event, in subscription order.
     private(set) var subscribers = SubjectSubscribers()
-    /// Whether the subject accepted a terminal event.
-    private(set) var isStopped = false
+    /// The terminal event the subject accepted, if any (boxed), for late subscribers.
+    private(set) var stopEvent: EventBox?
     /// Whether the subject was disposed.
     private(set) var isDisposed = false
 
@@ -159,7 +177,12 @@ struct SubjectCoreState {
     /// Whether the subject still accepts events.
     @inline(__always)
     var isAccepting: Bool {
-        !isStopped && !isDisposed
+        stopEvent == nil && !isDisposed
+    }
+
+    /// Whether the subject accepted a terminal event.
+    var isStopped: Bool {
+        stopEvent != nil
     }
 
     /// Adds a subscriber: it receives every event accepted from now on.
@@ -183,23 +206,24 @@ struct SubjectCoreState {
         return true
     }
 
-    /// Marks the subject stopped and returns the subscribers that must get the terminal event;
-    /// the list is emptied, since nobody gets anything after it. Their observers are released
-    /// when the delivery of the terminal event is over.
-    mutating func stop() -> SubjectSubscribers {
-        isStopped = true
+    /// Marks the subject stopped with `event` (the boxed terminal event) and returns the
+    /// subscribers that must get it; the list is emptied, since nobody gets anything after it.
+    /// Their observers are released when the delivery of the terminal event is over.
+    mutating func stop(with event: EventBox) -> SubjectSubscribers {
+        stopEvent = event
         let stopped = subscribers
         subscribers = []
         awaitingRelease.append(contentsOf: stopped)
         return stopped
     }
 
-    /// Marks the subject disposed: every subscriber is marked disposed (so a delivery in
+    /// Marks the subject disposed (forgetting its terminal event): every subscriber is marked disposed (so a delivery in
     /// progress skips the rest of them) and dropped, and queued deliveries are discarded.
     /// Returns the subscribers whose observers the caller must release now (after unlocking),
     /// or `nil` if a delivery in progress will.
     mutating func dispose() -> SubjectSubscribers? {
         isDisposed = true
+        stopEvent = nil
         for subscriber in subscribers {
             subscriber.markDisposed()
         }
@@ -224,17 +248,17 @@ struct SubjectCoreState {
     /// Accepts an event for `subscribers`. Returns `true` if no delivery was in progress: the
     /// caller now holds the delivery role, delivers the event itself once it has unlocked, then
     /// calls ``SubjectCore/finishDelivery()``. Returns `false` if another thread is delivering:
-    /// the event was queued (boxed by `box`) for that thread.
+    /// the event was queued (boxed by `boxed`) for that thread.
     ///
     /// Subjects that use ``turnForNewSubscriber()`` pass `recordingThread: true`.
     @inline(__always)
     mutating func accept(
         for subscribers: SubjectSubscribers,
         recordingThread: Bool = false,
-        box: () -> PendingEvent
+        boxed: () -> EventBox
     ) -> Bool {
         if isDelivering {
-            pending.append(PendingDelivery(event: box(), subscribers: subscribers))
+            pending.append(PendingDelivery(event: boxed(), subscribers: subscribers))
             return false
         }
         isDelivering = true
@@ -260,7 +284,7 @@ struct SubjectCoreState {
     /// Queues `event` for `subscribers` behind everything queued so far (the caller either was
     /// told to `.enqueue`, or holds the delivery role and wants a second event to follow the
     /// first, as AsyncSubject's element then completed).
-    mutating func enqueue(_ event: PendingEvent, to subscribers: SubjectSubscribers) {
+    mutating func enqueue(_ event: EventBox, to subscribers: SubjectSubscribers) {
         pending.append(PendingDelivery(event: event, subscribers: subscribers))
     }
 
@@ -314,6 +338,6 @@ enum NewSubscriberTurn {
 
 /// A queued event with the subscribers of the moment it was accepted.
 struct PendingDelivery {
-    let event: PendingEvent
+    let event: EventBox
     let subscribers: SubjectSubscribers
 }

@@ -118,18 +118,18 @@ extension ContiguousArray where Element == SubjectSubscriberBase {
     }
 }
 
-/// An event accepted while another was being delivered, boxed so that the delivery queue
-/// stays non-generic. Allocated only on that contended path.
-class PendingEvent {
+/// An event boxed so that the core stays non-generic: a queued delivery, or the terminal event
+/// kept for late subscribers. Allocated only on those paths, never per uncontended event.
+class EventBox {
     /// Delivers the boxed event to `subscribers`.
     func deliver(to subscribers: SubjectSubscribers) {
-        preconditionFailure("PendingEvent.deliver must be overridden")
+        preconditionFailure("EventBox.deliver must be overridden")
     }
 }
 
-/// A queued event of a subject of `Element`s.
-final class TypedPendingEvent<Element>: PendingEvent {
-    private let event: Event<Element>
+/// A boxed event of a subject of `Element`s.
+final class TypedEventBox<Element>: EventBox {
+    let event: Event<Element>
 
     init(_ event: Event<Element>) {
         self.event = event
@@ -140,9 +140,29 @@ final class TypedPendingEvent<Element>: PendingEvent {
     }
 }
 
-/// Boxes `event` for the delivery queue. Out of line, so that callers on the uncontended path
-/// don't fetch the box type's metadata.
+/// Boxes `event`. Out of line, so that callers on the uncontended path don't fetch the box
+/// type's metadata.
 @inline(never)
-func pendingEvent<Element>(_ event: Event<Element>) -> PendingEvent {
-    TypedPendingEvent(event)
+func box<Element>(_ event: Event<Element>) -> EventBox {
+    TypedEventBox(event)
+}
+
+extension EventBox {
+    /// The event in a box made by a subject of `Element`s (an invariant: a subject only keeps
+    /// boxes of its own events).
+    @inline(__always)
+    func unboxed<Element>(as type: Element.Type) -> Event<Element> {
+        unsafeDowncast(self, to: TypedEventBox<Element>.self).event
+    }
+}
+
+/// Answers a subscription to a subject that has ended (`stopEvent`) or was disposed (`nil`):
+/// the observer gets the terminal event, or ``RxError/disposed(object:)`` naming `subject`.
+@inline(never)
+func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, subject: String) {
+    if let stopEvent {
+        observer.on(stopEvent.unboxed(as: Observer.Element.self))
+    } else {
+        observer.on(.error(RxError.disposed(object: subject)))
+    }
 }

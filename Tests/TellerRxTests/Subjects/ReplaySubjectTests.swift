@@ -28,8 +28,16 @@ import Testing
         scheduler.scheduleAt(950) { subscriptions.2.dispose() }
         scheduler.start()
 
-        #expect(results.0.events == [.next(300, 3), .next(300, 4), .next(340, 5), .next(410, 6), .next(520, 7), .next(580, 8)])
-        #expect(results.1.events == [.next(400, 3), .next(400, 4), .next(400, 5), .next(410, 6), .next(520, 7), .next(580, 8), .next(630, 9)])
+        #expect(
+            results.0.events == [
+                .next(300, 3), .next(300, 4), .next(340, 5), .next(410, 6), .next(520, 7), .next(580, 8),
+            ]
+        )
+        #expect(
+            results.1.events == [
+                .next(400, 3), .next(400, 4), .next(400, 5), .next(410, 6), .next(520, 7), .next(580, 8), .next(630, 9),
+            ]
+        )
         #expect(results.2.events == [.next(900, 9), .next(900, 10), .next(900, 11), .next(940, 12)])
     }
 
@@ -42,10 +50,12 @@ import Testing
         scheduler.scheduleAt(500) { _ = subject.subscribe(results) }
         scheduler.start()
 
-        #expect(results.events == [
-            .next(500, 3), .next(500, 4), .next(500, 5), .next(500, 6),
-            .next(520, 7), .next(580, 8), .next(630, 9), .next(710, 10), .next(870, 11), .next(940, 12),
-        ])
+        #expect(
+            results.events == [
+                .next(500, 3), .next(500, 4), .next(500, 5), .next(500, 6),
+                .next(520, 7), .next(580, 8), .next(630, 9), .next(710, 10), .next(870, 11), .next(940, 12),
+            ]
+        )
     }
 
     @Test func completedSubjectReplaysTheBufferThenCompletion() {
