@@ -46,8 +46,11 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
+            // Swapped, so that the previous element is freed after unlocking (its deinit is
+            // user code).
+            var latest: Element? = element
             core.withLock { state in
-                if state.isAccepting { lastElement = element }
+                if state.isAccepting { swap(&lastElement, &latest) }
             }
         case .error:
             core.end(with: box(event))
@@ -68,13 +71,13 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     /// - Returns: A disposable that unsubscribes `observer`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
+        let subscriber = core.subscriber(for: observer)
         let outcome = core.withLock { state -> EventBox? in
             if let stopEvent = state.stopEvent { return stopEvent }
             state.add(subscriber)
             return nil
         }
-        guard let outcome else { return subscriber }
+        guard let outcome else { return subscriber.subscription }
         if let completion = outcome as? AsyncOutcome<Element> {
             if let element = completion.element { observer.on(.next(element)) }
             observer.on(.completed)

@@ -78,13 +78,14 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     /// - Parameter event: The event to broadcast.
     public func on(_ event: Event<Element>) {
         switch event {
-        case .next(let next):
+        case .next(var next):
             var subscribers = SubjectSubscribers()
             let deliverNow = core.withLock { state -> Bool in
                 guard state.isAccepting else { return false }
-                element = next
-                subscribers = state.subscribers
-                return state.accept(for: subscribers, recordingThread: true) { box(event) }
+                // Swapped, so that the previous value is freed after unlocking (its deinit is
+                // user code).
+                swap(&element, &next)
+                return state.acceptNext(snapshot: &subscribers, recordingThread: true) { box(event) }
             }
             if deliverNow {
                 subscribers.deliver(event)
@@ -105,7 +106,7 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     ///   thread, `observer` gets nothing more on that thread.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
+        let subscriber = core.subscriber(for: observer)
         var stopEvent: EventBox?
         var first: Element?
         let turn = core.withLock { state -> NewSubscriberTurn? in
@@ -125,7 +126,7 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
             return Disposables.create()
         }
         core.finishJoining(turn) { subscriber.deliver(.next(first)) }
-        return subscriber
+        return subscriber.subscription
     }
 
     /// Returns this subject as an observer, to send events into it.

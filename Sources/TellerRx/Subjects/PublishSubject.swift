@@ -56,8 +56,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
             var subscribers = SubjectSubscribers()
             let deliverNow = core.withLock { state -> Bool in
                 guard state.isAccepting else { return false }
-                subscribers = state.subscribers
-                return state.accept(for: subscribers) { box(event) }
+                return state.acceptNext(snapshot: &subscribers) { box(event) }
             }
             if deliverNow {
                 subscribers.deliver(event)
@@ -79,7 +78,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         // Made before locking, to keep the critical section short.
-        let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
+        let subscriber = core.subscriber(for: observer)
         var stopEvent: EventBox?
         let added = core.withLock { state -> Bool in
             if state.isDisposed { return false }
@@ -88,7 +87,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
             state.add(subscriber)
             return true
         }
-        if added { return subscriber }
+        if added { return subscriber.subscription }
         refuse(observer, stopEvent: stopEvent, subject: "PublishSubject")
         return Disposables.create()
     }

@@ -73,13 +73,12 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     /// - Parameter event: The event to buffer and broadcast.
     public func on(_ event: Event<Element>) {
         switch event {
-        case .next(let element):
+        case .next(var element):
             var subscribers = SubjectSubscribers()
             let deliverNow = core.withLock { state -> Bool in
                 guard state.isAccepting else { return false }
-                buffer.append(element)
-                subscribers = state.subscribers
-                return state.accept(for: subscribers, recordingThread: true) { box(event) }
+                buffer.append(swapping: &element)
+                return state.acceptNext(snapshot: &subscribers, recordingThread: true) { box(event) }
             }
             if deliverNow {
                 subscribers.deliver(event)
@@ -102,7 +101,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     ///   thread, `observer` gets nothing more on that thread.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let subscriber = ObserverSubjectSubscriber(observer: observer, owner: core)
+        let subscriber = core.subscriber(for: observer)
         var replay = ReplayBuffer<Element>(capacity: 0)
         var stopEvent: EventBox?
         var disposed = false
@@ -131,7 +130,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
         core.finishJoining(turn) {
             replay.forEach { subscriber.deliver(.next($0)) }
         }
-        return subscriber
+        return subscriber.subscription
     }
 
     /// Returns this subject as an observer, to send events into it.
@@ -180,12 +179,13 @@ struct ReplayBuffer<Element> {
         storage.isEmpty
     }
 
-    /// Adds `element`, dropping the oldest one if the buffer is full.
-    mutating func append(_ element: Element) {
+    /// Adds `element`. If the buffer is full, the oldest element is swapped out into
+    /// `element`, so that the caller frees it after unlocking (its deinit is user code).
+    mutating func append(swapping element: inout Element) {
         if storage.count < capacity {
             storage.append(element)
         } else if capacity > 0 {
-            storage[start] = element
+            swap(&storage[start], &element)
             start += 1
             if start == capacity { start = 0 }
         }

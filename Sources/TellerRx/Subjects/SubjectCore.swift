@@ -64,29 +64,34 @@ final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
         withLock { $0.isDisposed }
     }
 
-    /// Removes `subscriber` (it was disposed), and releases its observer unless a delivery is
-    /// in progress (then the delivering thread does, when it is done).
-    func remove(_ subscriber: SubjectSubscriberBase) {
-        if withLock({ $0.remove(subscriber) }) {
-            subscriber.releaseObserver()
-        }
+    /// Makes a subscriber for `observer`, with its subscription (not added yet).
+    @inline(__always)
+    func subscriber<Observer: ObserverType>(for observer: Observer) -> ObserverSubjectSubscriber<Observer> {
+        ObserverSubjectSubscriber(observer: observer, subscription: SubjectSubscription(owner: self))
     }
 
-    /// Drops every subscriber and releases their observers: called when the subject is
-    /// deallocated (no delivery can be in progress then), which also breaks the reference
-    /// cycle between this core and its subscribers.
+    /// Removes the subscriber of `subscription` (it was disposed). The subscriber, and its
+    /// observer, are freed after unlocking, or later by a delivery that still holds it.
+    func remove(_ subscription: SubjectSubscription) {
+        let removed = withLock { $0.remove(subscription) }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Drops every subscriber: called when the subject is deallocated. Their observers are
+    /// freed after unlocking.
     func removeAll() {
-        withLock { $0.removeAll() }.releaseObservers()
+        let removed = withLock { $0.removeAll() }
+        withExtendedLifetime(removed) {}
     }
 
     /// Disposes the subject: runs `body` (the subject clears its own state) and
-    /// ``SubjectCoreState/dispose()`` under the lock, then releases the dropped observers.
+    /// ``SubjectCoreState/dispose()`` under the lock; what it drops is freed after unlocking.
     func dispose(_ body: () -> Void) {
-        let released = withLock { state -> SubjectSubscribers? in
+        let dropped = withLock { state -> SubjectCoreState.Dropped in
             body()
             return state.dispose()
         }
-        released?.releaseObservers()
+        withExtendedLifetime(dropped) {}
     }
 
     /// Ends the subject with `event`, a boxed terminal event, unless it already ended or was
@@ -108,15 +113,10 @@ final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
     }
 
     /// Called without the lock by the thread that claimed delivery, once it has delivered its
-    /// own events: delivers what was queued meanwhile, then gives up the delivery role and
-    /// releases the observers of subscribers that left during the delivery.
+    /// own events: delivers what was queued meanwhile, then gives up the delivery role.
     @inline(__always)
     func finishDelivery() {
-        var released: SubjectSubscribers?
-        if withLock({ $0.releaseIfIdle(releasing: &released) }) {
-            released?.releaseObservers()
-            return
-        }
+        if withLock({ $0.releaseIfIdle() }) { return }
         drainPending()
     }
 
@@ -140,24 +140,27 @@ final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
     /// the lock each time (the subject may be disposed in between, which empties it).
     @inline(never)
     private func drainPending() {
-        var released: SubjectSubscribers?
-        while let delivery = withLock({ $0.nextPending(releasing: &released) }) {
+        while let delivery = withLock({ $0.nextPending() }) {
             delivery.event.deliver(to: delivery.subscribers)
         }
-        released?.releaseObservers()
     }
 }
 
 /// The state every subject keeps under its lock. Its methods are called inside
 /// ``SubjectCore/withLock(_:)``.
 ///
-/// **Releasing observers.** A subscriber leaves the subject once: disposed (``remove(_:)``),
-/// ended with it (``stop()``), dropped by ``dispose()`` or ``removeAll()``. Whoever takes it
-/// out of the list is responsible for releasing its observer, but only when no delivery can
-/// still reach it: at once if no delivery is in progress, otherwise the subscriber waits in
-/// `awaitingRelease` until the delivering thread gives up its role (by then it has delivered
-/// everything queued, including a terminal event).
+/// **Freeing subscribers.** A subscriber (and its observer) is freed when the last reference
+/// to it goes: the list, a queued delivery, or the snapshot a delivering thread holds. An
+/// observer's deinit is user code, so no method here lets the last reference go under the
+/// lock: what they drop is returned to the caller, or moved out of the queue when delivered.
 struct SubjectCoreState {
+    /// What ``dispose()`` drops, for the caller to free after unlocking.
+    struct Dropped {
+        let subscribers: SubjectSubscribers
+        let pending: ContiguousArray<PendingDelivery?>
+        let stopEvent: EventBox?
+    }
+
     /// The subscribers that receive the next accepted event, in subscription order.
     private(set) var subscribers = SubjectSubscribers()
     /// The terminal event the subject accepted, if any (boxed), for late subscribers.
@@ -167,12 +170,12 @@ struct SubjectCoreState {
 
     // The delivery queue. `deliverer` is the delivering thread, recorded only by subjects that
     // send first events to new subscribers (see `turnForNewSubscriber`); PublishSubject skips
-    // it, which saves a call per event.
+    // it, which saves a call per event. A delivered entry is set to `nil`, so the queue never
+    // holds the last reference to a subscriber while it is emptied under the lock.
     private var isDelivering = false
     private var deliverer: pthread_t?
-    private var pending = ContiguousArray<PendingDelivery>()
+    private var pending = ContiguousArray<PendingDelivery?>()
     private var head = 0
-    private var awaitingRelease = SubjectSubscribers()
 
     /// Whether the subject still accepts events.
     @inline(__always)
@@ -191,58 +194,69 @@ struct SubjectCoreState {
         subscribers.append(subscriber)
     }
 
-    /// Removes `subscriber` if it is still listed. Linear, which beats hashing for the few
-    /// subscribers a subject usually has. Returns whether the caller must release its
-    /// observer now (after unlocking).
-    mutating func remove(_ subscriber: SubjectSubscriberBase) -> Bool {
-        guard let index = subscribers.firstIndex(where: { $0 === subscriber }) else {
-            return false  // already gone with a terminal event or dispose, which release it
+    /// Removes the subscriber of `subscription` if it is still listed, and returns it for the
+    /// caller to let go of after unlocking. Linear, which beats hashing for the few subscribers
+    /// a subject usually has.
+    mutating func remove(_ subscription: SubjectSubscription) -> SubjectSubscriberBase? {
+        guard let index = subscribers.firstIndex(where: { $0.subscription === subscription }) else {
+            return nil  // already gone with a terminal event or dispose
         }
-        subscribers.remove(at: index)
-        if isDelivering {
-            awaitingRelease.append(subscriber)
-            return false
-        }
-        return true
+        return subscribers.remove(at: index)
     }
 
     /// Marks the subject stopped with `event` (the boxed terminal event) and returns the
     /// subscribers that must get it; the list is emptied, since nobody gets anything after it.
-    /// Their observers are released when the delivery of the terminal event is over.
     mutating func stop(with event: EventBox) -> SubjectSubscribers {
         stopEvent = event
         let stopped = subscribers
         subscribers = []
-        awaitingRelease.append(contentsOf: stopped)
         return stopped
     }
 
-    /// Marks the subject disposed (forgetting its terminal event): every subscriber is marked disposed (so a delivery in
-    /// progress skips the rest of them) and dropped, and queued deliveries are discarded.
-    /// Returns the subscribers whose observers the caller must release now (after unlocking),
-    /// or `nil` if a delivery in progress will.
-    mutating func dispose() -> SubjectSubscribers? {
+    /// Marks the subject disposed (forgetting its terminal event): every subscription is
+    /// marked disposed (so a delivery in progress skips the rest of them), subscribers are
+    /// dropped and queued deliveries discarded; the caller frees them after unlocking.
+    mutating func dispose() -> Dropped {
         isDisposed = true
-        stopEvent = nil
         for subscriber in subscribers {
-            subscriber.markDisposed()
+            subscriber.subscription.markDisposed()
         }
-        let dropped = subscribers
+        let dropped = Dropped(subscribers: subscribers, pending: pending, stopEvent: stopEvent)
+        stopEvent = nil
         subscribers = []
         pending = []
         head = 0
-        if isDelivering {
-            awaitingRelease.append(contentsOf: dropped)
-            return nil
-        }
         return dropped
     }
 
-    /// Drops every subscriber, for the subject's deinit; the caller releases their observers.
+    /// Drops every subscriber, for the subject's deinit; the caller frees them after unlocking.
     mutating func removeAll() -> SubjectSubscribers {
         let dropped = subscribers
         subscribers = []
         return dropped
+    }
+
+    /// Accepts an element for the current subscribers. Returns `true` if no delivery was in
+    /// progress: the caller now holds the delivery role, delivers the element to `snapshot`
+    /// (the current subscribers) once it has unlocked, then calls
+    /// ``SubjectCore/finishDelivery()``. Returns `false` if another thread is delivering: the
+    /// element was queued (boxed by `boxed`) for that thread, and `snapshot` is untouched.
+    ///
+    /// Subjects that use ``turnForNewSubscriber()`` pass `recordingThread: true`.
+    @inline(__always)
+    mutating func acceptNext(
+        snapshot: inout SubjectSubscribers,
+        recordingThread: Bool = false,
+        boxed: () -> EventBox
+    ) -> Bool {
+        if isDelivering {
+            pending.append(PendingDelivery(event: boxed(), subscribers: subscribers))
+            return false
+        }
+        isDelivering = true
+        if recordingThread { deliverer = pthread_self() }
+        snapshot = subscribers
+        return true
     }
 
     /// Accepts an event for `subscribers`. Returns `true` if no delivery was in progress: the
@@ -288,16 +302,14 @@ struct SubjectCoreState {
         pending.append(PendingDelivery(event: event, subscribers: subscribers))
     }
 
-    /// Ends the caller's delivery role if nothing is queued; returns whether it did. Then
-    /// `released` holds the subscribers whose observers the caller must release (after
-    /// unlocking), if any.
+    /// Ends the caller's delivery role if nothing is queued; returns whether it did.
     @inline(__always)
-    mutating func releaseIfIdle(releasing released: inout SubjectSubscribers?) -> Bool {
+    mutating func releaseIfIdle() -> Bool {
         guard head == pending.count else { return false }
         isDelivering = false
         deliverer = nil
         if head != 0 {
-            // Keep a small buffer for the next burst; give a large one back.
+            // Only `nil`s are left. Keep a small buffer for the next burst; give a large one back.
             if pending.capacity > 64 {
                 pending = []
             } else {
@@ -305,19 +317,15 @@ struct SubjectCoreState {
             }
             head = 0
         }
-        if !awaitingRelease.isEmpty {
-            released = awaitingRelease
-            awaitingRelease = []
-        }
         return true
     }
 
-    /// The next queued delivery, or `nil` after ending the delivery role (as
-    /// ``releaseIfIdle(releasing:)``) when none is left.
-    mutating func nextPending(releasing released: inout SubjectSubscribers?) -> PendingDelivery? {
-        if releaseIfIdle(releasing: &released) { return nil }
+    /// Takes the next queued delivery out of the queue, or returns `nil` after ending the
+    /// delivery role when none is left.
+    mutating func nextPending() -> PendingDelivery? {
+        if releaseIfIdle() { return nil }
         defer { head += 1 }
-        return pending[head]
+        return pending[head].take()
     }
 }
 

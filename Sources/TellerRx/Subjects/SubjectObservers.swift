@@ -1,64 +1,67 @@
 import Synchronization
 
-/// The non-generic half of a subject's subscriber: the disposed flag and the way back to the
-/// subject's core. It is also the `Disposable` that `subscribe` returns.
+/// What `subscribe` returns for a subject: disposing it stops delivery to the subscriber and
+/// removes it from the subject.
 ///
-/// The flag is checked before every delivery, so a subscriber disposed on the delivering
-/// thread (by itself or by another subscriber) gets nothing more, even from an emission already
-/// in progress. Non-generic so that the subscriber list is a plain, fully specialized array.
-///
-/// Once it has left its subject (disposed, subject ended, disposed or deallocated), the
-/// subscriber lets go of its observer (``releaseObserver()``), as RxSwift does, so a kept
-/// subscription doesn't keep the observer's closures (and what they capture) alive. The core
-/// calls that at a moment when no delivery is in progress, never under its lock.
-class SubjectSubscriberBase: Disposable, @unchecked Sendable {
+/// It holds only the disposed flag and the subject's core, not the observer: the subscriber
+/// (the list entry that holds the observer) is freed, with its observer, as soon as it has left
+/// the subject and no delivery still holds it, as in RxSwift, so a kept subscription doesn't
+/// keep the observer's closures (and what they capture) alive.
+final class SubjectSubscription: Disposable, @unchecked Sendable {
     // @unchecked: `disposed` is atomic; `owner` is immutable.
     private let disposed = Atomic<Bool>(false)
-    // Strong: the core does not own the subject, and every way a subscriber leaves the list
-    // (dispose, terminal event, subject disposed or deallocated) breaks the cycle with it.
+    // Strong: the core does not own the subject, and holds no reference back to this object.
     private let owner: SubjectCore
 
     init(owner: SubjectCore) {
         self.owner = owner
-        Resources.increment()
     }
 
-    deinit {
-        Resources.decrement()
-    }
-
-    /// Whether this subscriber was disposed (by its subscription or by its subject).
+    /// Whether this subscription was disposed (by itself or by its subject).
     @inline(__always)
-    final var isDisposed: Bool {
+    var isDisposed: Bool {
         disposed.load(ordering: .relaxed)
     }
 
-    /// Stops delivery to this subscriber and removes it from its subject. Idempotent.
-    final func dispose() {
+    /// Stops delivery to the subscriber and removes it from its subject. Idempotent.
+    func dispose() {
         guard !disposed.exchange(true, ordering: .relaxed) else { return }
         owner.remove(self)
     }
 
     /// Stops delivery without touching the subject: used under the subject's lock when the
     /// subject itself is disposed and drops every subscriber at once.
-    final func markDisposed() {
+    func markDisposed() {
         disposed.store(true, ordering: .relaxed)
     }
+}
 
-    /// Lets go of the observer. Called once, by the core, when this subscriber has left the
-    /// subject and no delivery can reach it any more. Subclasses override it.
-    func releaseObserver() {}
+/// The non-generic half of a subject's subscriber (an entry of its subscriber list): the
+/// subscription whose flag is checked before every delivery, so a subscriber disposed on the
+/// delivering thread (by itself or by another subscriber) gets nothing more, even from an
+/// emission already in progress. Non-generic so that the list is a plain, fully specialized
+/// array.
+class SubjectSubscriberBase {
+    /// The subscription given to the user for this subscriber.
+    final let subscription: SubjectSubscription
+
+    init(subscription: SubjectSubscription) {
+        self.subscription = subscription
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
 }
 
 /// A subscriber of a subject of `Element`s.
-class SubjectSubscriber<Element>: SubjectSubscriberBase, @unchecked Sendable {
-    // @unchecked: no state of its own.
-
-    /// Delivers `event` unless this subscriber has been disposed. Called only by the thread
+class SubjectSubscriber<Element>: SubjectSubscriberBase {
+    /// Delivers `event` unless the subscription has been disposed. Called only by the thread
     /// that holds the subject's delivery role, so calls never overlap.
     @inline(__always)
     final func deliver(_ event: Event<Element>) {
-        if isDisposed { return }
+        if subscription.isDisposed { return }
         on(event)
     }
 
@@ -68,26 +71,18 @@ class SubjectSubscriber<Element>: SubjectSubscriberBase, @unchecked Sendable {
     }
 }
 
-/// A subject subscriber holding a concrete observer (no closure in between).
-final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber<Observer.Element>,
-    @unchecked Sendable
-{
-    // @unchecked: `observer` is read only by the thread delivering, and cleared only when no
-    // delivery can reach this subscriber any more (see `SubjectCoreState`), with the subject's
-    // lock ordering the two.
-    private var observer: Observer?
+/// A subject subscriber holding a concrete observer (no closure in between). The observer is
+/// a `let`, so each delivery calls it in place, without retaining it.
+final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber<Observer.Element> {
+    private let observer: Observer
 
-    init(observer: Observer, owner: SubjectCore) {
+    init(observer: Observer, subscription: SubjectSubscription) {
         self.observer = observer
-        super.init(owner: owner)
+        super.init(subscription: subscription)
     }
 
     override func on(_ event: Event<Observer.Element>) {
-        observer?.on(event)
-    }
-
-    override func releaseObserver() {
-        observer = nil
+        observer.on(event)
     }
 }
 
@@ -96,23 +91,22 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
 typealias SubjectSubscribers = ContiguousArray<SubjectSubscriberBase>
 
 extension ContiguousArray where Element == SubjectSubscriberBase {
-    /// Lets every subscriber go of its observer. Never call it under the subject's lock: an
-    /// observer's deinit may run user code.
-    func releaseObservers() {
-        for subscriber in self {
-            subscriber.releaseObserver()
-        }
-    }
 
     /// Sends `event` to each subscriber in order, skipping the ones disposed meanwhile.
     ///
     /// Every subscriber in a subject's list was created by that subject with its own
-    /// element type, so the downcast is an invariant (checked in debug builds).
+    /// element type, so the downcast is an invariant (checked in debug builds). The array keeps
+    /// the subscribers alive, so they are used without retaining each one: this loop runs once
+    /// per event and subscriber, where reference counting would be most of the cost.
     @inline(__always)
     func deliver<Value>(_ event: Event<Value>) {
         withUnsafeBufferPointer { subscribers in
-            for subscriber in subscribers {
-                unsafeDowncast(subscriber, to: SubjectSubscriber<Value>.self).deliver(event)
+            subscribers.withMemoryRebound(to: Unmanaged<SubjectSubscriberBase>.self) { unretained in
+                for subscriber in unretained {
+                    subscriber._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: SubjectSubscriber<Value>.self).deliver(event)
+                    }
+                }
             }
         }
     }

@@ -305,6 +305,23 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func replacedValueMayUseTheSubjectFromItsDeinit() throws {
+        let freed = Locked(0)
+        let holder = Locked<BehaviorSubject<DeinitProbe>?>(nil)
+        let probe = {
+            DeinitProbe {
+                _ = try? holder.value?.value()
+                freed.increment()
+            }
+        }
+        let subject = BehaviorSubject(value: probe())
+        holder.withLock { $0 = subject }
+        subject.onNext(probe())  // frees the initial value: outside the lock
+        subject.onNext(probe())
+        #expect(freed.value == 2)
+        holder.withLock { $0 = nil }
+    }
+
     @Test func asObserverSendsIntoTheSubject() throws {
         let subject = BehaviorSubject(value: 0)
         subject.asObserver().onNext(4)

@@ -407,6 +407,27 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func observerFreedOnDisposeOrCompletionMayUseTheSubjectFromItsDeinit() {
+        let subject = PublishSubject<Int>()
+        let deinits = Locked(0)
+        var subscription: (any Disposable)? = subject.subscribe(
+            DeinitObserver<Int> {
+                _ = subject.hasObservers  // would deadlock if freed under the subject's lock
+                deinits.increment()
+            }
+        )
+        subscription?.dispose()
+        subscription = nil
+        _ = subject.subscribe(
+            DeinitObserver<Int> {
+                _ = subject.hasObservers
+                deinits.increment()
+            }
+        )
+        subject.onCompleted()
+        #expect(deinits.value == 2)
+    }
+
     // MARK: - Observer side
 
     @Test func asObserverSendsIntoTheSubject() {

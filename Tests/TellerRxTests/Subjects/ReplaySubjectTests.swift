@@ -262,6 +262,22 @@ import Testing
         subscription.dispose()
     }
 
+    @Test func evictedAndDisposedElementsMayUseTheSubjectFromTheirDeinit() {
+        let freed = Locked(0)
+        let subject = ReplaySubject<DeinitProbe>.create(bufferSize: 1)
+        let probe = {
+            DeinitProbe {
+                _ = subject.hasObservers
+                freed.increment()
+            }
+        }
+        subject.onNext(probe())
+        subject.onNext(probe())  // evicts the first: freed outside the lock
+        #expect(freed.value == 1)
+        subject.dispose()  // frees the buffer: outside the lock
+        #expect(freed.value == 2)
+    }
+
     @Test func asObserverSendsIntoTheSubject() {
         let subject = ReplaySubject<Int>.create(bufferSize: 1)
         subject.asObserver().onNext(8)

@@ -121,3 +121,33 @@ func runOnOtherThread(_ body: @escaping @Sendable () -> Void) -> Bool {
 func currentThreadName() -> String {
     "\(pthread_self())"
 }
+
+/// An element or observer whose deinit runs `onDeinit`: to check that subjects never free
+/// user values while holding their lock (a deinit that touches the subject would deadlock).
+final class DeinitProbe: Sendable {
+    private let onDeinit: @Sendable () -> Void
+
+    init(_ onDeinit: @escaping @Sendable () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
+}
+
+/// An observer whose deinit runs `onDeinit`.
+final class DeinitObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked: immutable.
+    private let onDeinit: @Sendable () -> Void
+
+    init(_ onDeinit: @escaping @Sendable () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit()
+    }
+
+    func on(_ event: Event<Element>) {}
+}
