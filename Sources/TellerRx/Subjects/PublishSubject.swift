@@ -23,6 +23,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
 {
     // @unchecked: all mutable state is in `core`, under its lock.
     private let core = SubjectCore.make()
+    private let kind = EventKind<Event<Element>>()
 
     /// Creates a subject with no subscribers.
     public override init() {
@@ -49,10 +50,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     ///
     /// - Parameter event: The event to broadcast.
     public func on(_ event: Event<Element>) {
-        // The one switch over the generic event on this path (each costs a metadata look-up
-        // when unspecialized).
-        switch event {
-        case .next:
+        if !kind.isStop(event) {
             var subscribers = SubjectSubscribers()
             let deliverNow = core.withLock { state -> Bool in
                 guard state.isAccepting else { return false }
@@ -62,7 +60,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
                 subscribers.deliver(event)
                 core.finishDelivery()
             }
-        case .error, .completed:
+        } else {
             core.end(with: box(event))
         }
     }

@@ -160,3 +160,35 @@ func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, 
         observer.on(.error(RxError.disposed(object: subject)))
     }
 }
+
+/// Tells terminal events from elements without a runtime metadata look-up per event.
+///
+/// A subject's code usually runs unspecialized (called from another module). There, any
+/// `switch` over an `Event<Element>` first fetches the metadata of `Event<Element>` from the
+/// runtime's cache, which costs more than the rest of an emission's bookkeeping. An instance
+/// of this class, made once per subject as `EventKind<Event<Element>>`, carries that metadata
+/// in its own class metadata, so ``isStop(_:)`` gets it from `self` for free.
+///
+/// ``isStop(_:)`` must take it from `self`: inlined into the subject's generic code, or with
+/// `self` optimized away as unused (the optimizer then passes the metadata instead, fetched
+/// by the caller), it would cost the look-up again. Hence `@inline(never)`, and the stopped
+/// count it keeps, which uses `self`.
+final class EventKind<SomeEvent: StopEventReporting> {
+    /// How many terminal events were seen (for debugging; touched only on that rare path).
+    private let stops = Atomic<Int>(0)
+
+    /// Whether `event` ends its sequence.
+    @inline(never)
+    func isStop(_ event: SomeEvent) -> Bool {
+        guard event.isStopEvent else { return false }
+        stops.wrappingAdd(1, ordering: .relaxed)
+        return true
+    }
+}
+
+/// An event that can tell whether it ends its sequence (``Event`` can).
+protocol StopEventReporting {
+    var isStopEvent: Bool { get }
+}
+
+extension Event: StopEventReporting {}
