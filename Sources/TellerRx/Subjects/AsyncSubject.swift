@@ -6,8 +6,7 @@
 ///
 /// **Threads.** Events may be sent from any thread, concurrently, and from inside a
 /// subscriber. The outcome is delivered once to each subscriber, on the thread that ends the
-/// subject (or, if another thread is delivering then, on that thread), never overlapping
-/// another delivery.
+/// subject; a subscriber that comes later gets it on its own thread, during `subscribe`.
 ///
 /// ```swift
 /// let subject = AsyncSubject<Int>()
@@ -39,8 +38,8 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     }
 
     /// Remembers an element, or ends the subject: on `completed` the subscribers get the last
-    /// element (if any) and `completed`; on `error`, the error. Delivery happens on the calling
-    /// thread. Anything sent after a terminal event is ignored.
+    /// element (if any) and `completed`; on `error`, only the error. Delivery happens on the
+    /// calling thread. Anything sent after a terminal event is ignored.
     ///
     /// - Parameter event: The event.
     public func on(_ event: Event<Element>) {

@@ -50,7 +50,8 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     }
 
     /// Returns the latest element, or the initial value if none was sent. After the subject
-    /// completed, still returns the last element.
+    /// completed, still returns the last element. Safe from any thread, including from inside a
+    /// subscriber (where it may already return an element sent after the one being delivered).
     ///
     /// - Returns: The current value.
     /// - Throws: The subject's error if it ended with one; ``RxError/disposed(object:)`` if it

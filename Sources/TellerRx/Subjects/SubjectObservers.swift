@@ -171,17 +171,17 @@ func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, 
 ///
 /// ``isStop(_:)`` must take it from `self`: inlined into the subject's generic code, or with
 /// `self` optimized away as unused (the optimizer then passes the metadata instead, fetched
-/// by the caller), it would cost the look-up again. Hence `@inline(never)`, and the stopped
-/// count it keeps, which uses `self`.
+/// by the caller), it would cost the look-up again. Hence `@inline(never)`, and `stopCount`,
+/// which exists so that the method uses `self` (it is touched only on the rare terminal path).
 final class EventKind<SomeEvent: StopEventReporting> {
-    /// How many terminal events were seen (for debugging; touched only on that rare path).
-    private let stops = Atomic<Int>(0)
+    /// How many terminal events this subject was sent.
+    private let stopCount = Atomic<Int>(0)
 
     /// Whether `event` ends its sequence.
     @inline(never)
     func isStop(_ event: SomeEvent) -> Bool {
         guard event.isStopEvent else { return false }
-        stops.wrappingAdd(1, ordering: .relaxed)
+        stopCount.wrappingAdd(1, ordering: .relaxed)
         return true
     }
 }
