@@ -324,6 +324,12 @@ struct SubjectCoreState {
     /// delivery role when none is left.
     mutating func nextPending() -> PendingDelivery? {
         if releaseIfIdle() { return nil }
+        if head >= 1024 && head * 2 >= pending.count {
+            // Under sustained contention the queue may never run empty: drop the delivered
+            // (`nil`) front now and then, so it doesn't grow for ever. Amortized O(1).
+            pending.removeFirst(head)
+            head = 0
+        }
         defer { head += 1 }
         return pending[head].take()
     }

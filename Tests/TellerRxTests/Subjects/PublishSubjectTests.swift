@@ -340,6 +340,29 @@ import Testing
         #expect(deliveringThread.value == [name, name])
     }
 
+    @Test func longQueueBuiltWhileDeliveringIsDeliveredInOrderToAll() {
+        // Thousands of events queued by another thread during one delivery, also while the
+        // queue is being drained: all arrive once, in order, to every subscriber.
+        let subject = PublishSubject<Int>()
+        let otherThreadDone = Locked(false)
+        let first = EventRecorder<Int> { event in
+            guard event.element == 0 else { return }
+            let done = runOnOtherThread {
+                for value in 1...3000 { subject.onNext(value) }
+            }
+            otherThreadDone.withLock { $0 = done }
+            for value in 3001...4000 { subject.onNext(value) }  // re-entrant: queued too
+        }
+        let second = EventRecorder<Int>()
+        _ = subject.subscribe(first)
+        _ = subject.subscribe(second)
+        subject.onNext(0)
+
+        #expect(otherThreadDone.value)
+        #expect(first.elements.elementsEqual(0...4000))
+        #expect(second.elements.elementsEqual(0...4000))
+    }
+
     // MARK: - Memory
 
     @Test func disposingASubscriptionReleasesTheObserver() {
