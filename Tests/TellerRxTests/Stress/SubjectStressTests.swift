@@ -51,11 +51,11 @@ import Testing
         let all = Locked<[EventRecorder<Int>]>([])
         DispatchQueue.concurrentPerform(iterations: Self.threads) { thread in
             if thread == 0 {
-                for value in 0..<6000 { subject.emit(value) }
+                for value in 0..<4000 { subject.emit(value) }
                 subject.end?(.completed)
                 return
             }
-            for round in 0..<150 {
+            for round in 0..<100 {
                 let recorder = EventRecorder<Int>()
                 let subscription = subject.subscribe(recorder)
                 if round % 3 != 0 { _ = recorder.events.count }  // let a few events through
