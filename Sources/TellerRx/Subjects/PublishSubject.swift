@@ -1,9 +1,14 @@
 /// A subject that sends each event to the observers subscribed at that moment.
 ///
-/// Late subscribers get only later elements; after the subject ends, they get the terminal
-/// event at once. Emitting from several threads, or from inside a subscriber, is safe:
-/// events are delivered one at a time, in the order the subject accepted them, on the thread
-/// that is already delivering. Anything sent after `error` or `completed` is ignored.
+/// Late subscribers get only the events sent after they subscribed; once the subject has
+/// ended, they get the terminal event at once. Anything sent after `error` or `completed` is
+/// ignored.
+///
+/// **Threads.** Events may be sent from any thread, concurrently, and from inside a
+/// subscriber. They are delivered one at a time, in the order the subject accepted them, on
+/// the thread that is already delivering (or the sending thread if none is): subscribers
+/// never see two events at once and all of them see the same order. An event sent from inside
+/// a subscriber is delivered after the current one has reached every subscriber.
 ///
 /// ```swift
 /// let subject = PublishSubject<Int>()
@@ -11,92 +16,91 @@
 /// let subscription = subject.subscribe(onNext: { print($0) })
 /// subject.onNext(2)                                   // prints 2
 /// subscription.dispose()
+/// subject.onNext(3)                                   // nobody listening: dropped
 /// ```
 public final class PublishSubject<Element: Sendable>: Observable<Element>, SubjectType, ObserverType, Cancelable,
     @unchecked Sendable
 {
-    // @unchecked: all mutable state is in `state`.
-    private struct State {
-        var subscribers = SubjectSubscribers<Element>()
-        var stopEvent: Event<Element>?
-        var isDisposed = false
-        var queue = DeliveryQueue<Element>()
-    }
-
-    private let state = LockedState(State())
+    // @unchecked: all mutable state is in `core`, under its lock.
+    private let core = SubjectCore.make()
+    private let kind = EventKind<Event<Element>>()
 
     /// Creates a subject with no subscribers.
     public override init() {
         super.init()
     }
 
+    deinit {
+        core.removeAll()
+    }
+
     /// Whether any observer is subscribed.
     public var hasObservers: Bool {
-        state.withLock { !$0.subscribers.isEmpty }
+        core.hasObservers
     }
 
     /// Whether the subject has been disposed.
     public var isDisposed: Bool {
-        state.withLock { $0.isDisposed }
+        core.isDisposed
     }
 
-    /// Sends `event` to the current subscribers. Events after a terminal event are ignored.
+    /// Sends `event` to the current subscribers, on the calling thread or, if another thread
+    /// is delivering, on that thread right after the events it already has. Anything sent after
+    /// a terminal event, or after ``dispose()``, is ignored.
     ///
     /// - Parameter event: The event to broadcast.
     public func on(_ event: Event<Element>) {
-        var deliverNow = state.withLock { state -> (Event<Element>, SubjectSubscribers<Element>)? in
-            guard state.stopEvent == nil, !state.isDisposed else { return nil }
-            if event.isStopEvent { state.stopEvent = event }
-            guard state.queue.begin(event) else { return nil }
-            defer { if event.isStopEvent { state.subscribers = [] } }
-            return (event, state.subscribers)
-        }
-        while let (event, subscribers) = deliverNow {
-            for subscriber in subscribers {
-                subscriber.deliver(event)
+        if !kind.isStop(event) {
+            var subscribers = SubjectSubscribers()
+            let deliverNow = core.withLock { state -> Bool in
+                guard state.isAccepting else { return false }
+                return state.acceptNext(snapshot: &subscribers) { box(event) }
             }
-            deliverNow = state.withLock { state in
-                guard let next = state.queue.next() else { return nil }
-                defer { if next.isStopEvent { state.subscribers = [] } }
-                return (next, state.subscribers)
+            if deliverNow {
+                subscribers.deliver(event)
+                core.finishDelivery()
             }
+        } else {
+            core.end(with: box(event))
         }
     }
 
-    /// Subscribes `observer` to events sent from now on.
+    /// Subscribes `observer` to the events sent from now on.
     ///
-    /// - Parameter observer: Receives later events; gets the terminal event at once if the
-    ///   subject has ended, or ``RxError/disposed(object:)`` if it was disposed.
-    /// - Returns: A disposable that unsubscribes `observer`.
+    /// If the subject has ended, `observer` gets the terminal event at once, on the calling
+    /// thread; if it was disposed, it gets ``RxError/disposed(object:)``.
+    ///
+    /// - Parameter observer: Receives later events, serially, on the delivering thread.
+    /// - Returns: A disposable that unsubscribes `observer`; after `dispose()` returns on a
+    ///   thread, `observer` gets nothing more on that thread.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let subscriber = ObserverSubjectSubscriber(observer: observer) { [weak self] subscriber in
-            self?.state.withLock { $0.subscribers.remove(subscriber: subscriber) }
+        // Made before locking, to keep the critical section short.
+        let subscriber = core.subscriber(for: observer)
+        var stopEvent: EventBox?
+        let added = core.withLock { state -> Bool in
+            if state.isDisposed { return false }
+            stopEvent = state.stopEvent
+            if stopEvent != nil { return false }
+            state.add(subscriber)
+            return true
         }
-        let stopEvent = state.withLock { state -> Event<Element>? in
-            if state.isDisposed { return .error(RxError.disposed(object: "PublishSubject")) }
-            if let stopEvent = state.stopEvent { return stopEvent }
-            state.subscribers.append(subscriber)
-            return nil
-        }
-        if let stopEvent {
-            observer.on(stopEvent)
-            return Disposables.create()
-        }
-        return subscriber
+        if added { return subscriber.subscription }
+        refuse(observer, stopEvent: stopEvent, subject: "PublishSubject")
+        return Disposables.create()
     }
 
-    /// Returns this subject as an observer.
+    /// Returns this subject as an observer, to send events into it.
+    ///
+    /// - Returns: This subject.
     public func asObserver() -> PublishSubject<Element> {
         self
     }
 
-    /// Unsubscribes everyone and disposes the subject; later subscribers get
-    /// ``RxError/disposed(object:)``.
+    /// Unsubscribes every observer and disposes the subject: events queued for delivery are
+    /// dropped, later events are ignored, and later subscribers get
+    /// ``RxError/disposed(object:)``. Idempotent.
     public func dispose() {
-        state.withLock { state in
-            state.isDisposed = true
-            state.subscribers = []
-        }
+        core.dispose {}
     }
 }

@@ -1,53 +1,84 @@
 import Synchronization
 
-/// One subscriber of a subject: the observer, plus a disposed flag that is checked before
-/// every delivery, so a subscriber disposed on the delivering thread gets nothing more even
-/// from an emission already in progress.
-class SubjectSubscriber<Element>: Disposable, @unchecked Sendable {
-    // @unchecked: `disposed` is atomic; `removal` is immutable.
+/// What `subscribe` returns for a subject: disposing it stops delivery to the subscriber and
+/// removes it from the subject.
+///
+/// It holds only the disposed flag and the subject's core, not the observer: the subscriber
+/// (the list entry that holds the observer) is freed, with its observer, as soon as it has left
+/// the subject and no delivery still holds it, as in RxSwift, so a kept subscription doesn't
+/// keep the observer's closures (and what they capture) alive.
+final class SubjectSubscription: Disposable, @unchecked Sendable {
+    // @unchecked: `disposed` is atomic; `owner` is immutable.
     private let disposed = Atomic<Bool>(false)
-    private let removal: @Sendable (SubjectSubscriber<Element>) -> Void
+    // Strong: the core does not own the subject, and holds no reference back to this object.
+    private let owner: SubjectCore
 
-    init(removal: @escaping @Sendable (SubjectSubscriber<Element>) -> Void) {
-        self.removal = removal
+    init(owner: SubjectCore) {
+        self.owner = owner
+    }
+
+    /// Whether this subscription was disposed (by itself or by its subject).
+    @inline(__always)
+    var isDisposed: Bool {
+        disposed.load(ordering: .relaxed)
+    }
+
+    /// Stops delivery to the subscriber and removes it from its subject. Idempotent.
+    func dispose() {
+        guard !disposed.exchange(true, ordering: .relaxed) else { return }
+        owner.remove(self)
+    }
+
+    /// Stops delivery without touching the subject: used under the subject's lock when the
+    /// subject itself is disposed and drops every subscriber at once.
+    func markDisposed() {
+        disposed.store(true, ordering: .relaxed)
+    }
+}
+
+/// The non-generic half of a subject's subscriber (an entry of its subscriber list): the
+/// subscription whose flag is checked before every delivery, so a subscriber disposed on the
+/// delivering thread (by itself or by another subscriber) gets nothing more, even from an
+/// emission already in progress. Non-generic so that the list is a plain, fully specialized
+/// array.
+class SubjectSubscriberBase {
+    /// The subscription given to the user for this subscriber.
+    final let subscription: SubjectSubscription
+
+    init(subscription: SubjectSubscription) {
+        self.subscription = subscription
         Resources.increment()
     }
 
     deinit {
         Resources.decrement()
     }
+}
 
-    final var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
-    }
-
-    /// Delivers `event` unless this subscriber has been disposed.
+/// A subscriber of a subject of `Element`s.
+class SubjectSubscriber<Element>: SubjectSubscriberBase {
+    /// Delivers `event` unless the subscription has been disposed. Called only by the thread
+    /// that holds the subject's delivery role, so calls never overlap.
     @inline(__always)
     final func deliver(_ event: Event<Element>) {
-        if disposed.load(ordering: .relaxed) { return }
+        if subscription.isDisposed { return }
         on(event)
     }
 
+    /// Sends `event` to the observer. Subclasses override it.
     func on(_ event: Event<Element>) {
         preconditionFailure("SubjectSubscriber.on must be overridden")
     }
-
-    final func dispose() {
-        guard !disposed.exchange(true, ordering: .relaxed) else { return }
-        removal(self)
-    }
 }
 
-/// A subject subscriber holding a concrete observer (no closure in between).
-final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber<Observer.Element>,
-    @unchecked Sendable
-{
-    // @unchecked: `observer` is immutable and called serially by the subject.
+/// A subject subscriber holding a concrete observer (no closure in between). The observer is
+/// a `let`, so each delivery calls it in place, without retaining it.
+final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber<Observer.Element> {
     private let observer: Observer
 
-    init(observer: Observer, removal: @escaping @Sendable (SubjectSubscriber<Observer.Element>) -> Void) {
+    init(observer: Observer, subscription: SubjectSubscription) {
         self.observer = observer
-        super.init(removal: removal)
+        super.init(subscription: subscription)
     }
 
     override func on(_ event: Event<Observer.Element>) {
@@ -55,50 +86,109 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
     }
 }
 
-/// The subscribers of a subject, in subscription order.
-typealias SubjectSubscribers<Element> = ContiguousArray<SubjectSubscriber<Element>>
+/// The subscribers of a subject, in subscription order. Every element of a subject of
+/// `Element`s is a `SubjectSubscriber<Element>`.
+typealias SubjectSubscribers = ContiguousArray<SubjectSubscriberBase>
 
-extension ContiguousArray {
-    /// Removes `subscriber` by identity. Linear, which beats hashing for the few subscribers a
-    /// subject usually has.
-    mutating func remove<Value>(subscriber: SubjectSubscriber<Value>)
-    where Element == SubjectSubscriber<Value> {
-        if let index = firstIndex(where: { $0 === subscriber }) {
-            remove(at: index)
+extension ContiguousArray where Element == SubjectSubscriberBase {
+
+    /// Sends `event` to each subscriber in order, skipping the ones disposed meanwhile.
+    ///
+    /// Every subscriber in a subject's list was created by that subject with its own
+    /// element type, so the downcast is an invariant (checked in debug builds). The array keeps
+    /// the subscribers alive, so they are used without retaining each one: this loop runs once
+    /// per event and subscriber, where reference counting would be most of the cost.
+    @inline(__always)
+    func deliver<Value>(_ event: Event<Value>) {
+        withUnsafeBufferPointer { subscribers in
+            subscribers.withMemoryRebound(to: Unmanaged<SubjectSubscriberBase>.self) { unretained in
+                for subscriber in unretained {
+                    subscriber._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: SubjectSubscriber<Value>.self).deliver(event)
+                    }
+                }
+            }
         }
     }
 }
 
-/// Serializes a subject's deliveries: an event sent while another is being delivered (from a
-/// subscriber, re-entrantly, or from another thread) is queued and delivered by the thread
-/// already delivering, after the current event. Subscribers therefore see every event once,
-/// in the order the subject accepted them, never overlapping.
-struct DeliveryQueue<Element> {
-    private(set) var isDelivering = false
-    private var pending: [Event<Element>] = []
-    private var head = 0
+/// An event boxed so that the core stays non-generic: a queued delivery, or the terminal event
+/// kept for late subscribers. Allocated only on those paths, never per uncontended event.
+class EventBox {
+    /// Delivers the boxed event to `subscribers`.
+    func deliver(to subscribers: SubjectSubscribers) {
+        preconditionFailure("EventBox.deliver must be overridden")
+    }
+}
 
-    /// Returns `true` if the caller should deliver `event` itself now; `false` if it was queued.
-    mutating func begin(_ event: Event<Element>) -> Bool {
-        if isDelivering {
-            pending.append(event)
-            return false
-        }
-        isDelivering = true
+/// A boxed event of a subject of `Element`s.
+final class TypedEventBox<Element>: EventBox {
+    let event: Event<Element>
+
+    init(_ event: Event<Element>) {
+        self.event = event
+    }
+
+    override func deliver(to subscribers: SubjectSubscribers) {
+        subscribers.deliver(event)
+    }
+}
+
+/// Boxes `event`. Out of line, so that callers on the uncontended path don't fetch the box
+/// type's metadata.
+@inline(never)
+func box<Element>(_ event: Event<Element>) -> EventBox {
+    TypedEventBox(event)
+}
+
+extension EventBox {
+    /// The event in a box made by a subject of `Element`s (an invariant: a subject only keeps
+    /// boxes of its own events).
+    @inline(__always)
+    func unboxed<Element>(as type: Element.Type) -> Event<Element> {
+        unsafeDowncast(self, to: TypedEventBox<Element>.self).event
+    }
+}
+
+/// Answers a subscription to a subject that has ended (`stopEvent`) or was disposed (`nil`):
+/// the observer gets the terminal event, or ``RxError/disposed(object:)`` naming `subject`.
+@inline(never)
+func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, subject: String) {
+    if let stopEvent {
+        observer.on(stopEvent.unboxed(as: Observer.Element.self))
+    } else {
+        observer.on(.error(RxError.disposed(object: subject)))
+    }
+}
+
+/// Tells terminal events from elements without a runtime metadata look-up per event.
+///
+/// A subject's code usually runs unspecialized (called from another module). There, any
+/// `switch` over an `Event<Element>` first fetches the metadata of `Event<Element>` from the
+/// runtime's cache, which costs more than the rest of an emission's bookkeeping. An instance
+/// of this class, made once per subject as `EventKind<Event<Element>>`, carries that metadata
+/// in its own class metadata, so ``isStop(_:)`` gets it from `self` for free.
+///
+/// ``isStop(_:)`` must take it from `self`: inlined into the subject's generic code, or with
+/// `self` optimized away as unused (the optimizer then passes the metadata instead, fetched
+/// by the caller), it would cost the look-up again. Hence `@inline(never)`, and `stopCount`,
+/// which exists so that the method uses `self` (it is touched only on the rare terminal path).
+final class EventKind<SomeEvent: StopEventReporting> {
+    /// How many terminal events this subject was sent.
+    private let stopCount = Atomic<Int>(0)
+
+    /// Whether `event` ends its sequence.
+    @inline(never)
+    func isStop(_ event: SomeEvent) -> Bool {
+        guard event.isStopEvent else { return false }
+        stopCount.wrappingAdd(1, ordering: .relaxed)
         return true
     }
-
-    /// The next queued event, or `nil` (and delivery ends) when none is left.
-    mutating func next() -> Event<Element>? {
-        guard head < pending.count else {
-            if !pending.isEmpty {
-                pending.removeAll(keepingCapacity: false)
-                head = 0
-            }
-            isDelivering = false
-            return nil
-        }
-        defer { head += 1 }
-        return pending[head]
-    }
 }
+
+/// An event that can tell whether it ends its sequence (``Event`` can).
+protocol StopEventReporting {
+    var isStopEvent: Bool { get }
+}
+
+extension Event: StopEventReporting {}
