@@ -62,11 +62,12 @@ private enum DrainTarget: Sendable {
     case scheduler(any ImmediateSchedulerType)
 
     /// Whether a drain that found the queue empty may yield the CPU once and look again before
-    /// it ends. Only on a background serial queue: never on the main thread, and never on
-    /// virtual time, where it would change nothing.
+    /// it ends. Only on a background serial queue: never on the main thread (a serial queue
+    /// may target the main queue, as `MainScheduler.asyncInstance` does), and never on virtual
+    /// time, where it would change nothing.
     var mayLingerBeforeIdle: Bool {
-        if case .queue = self { return true }
-        return false
+        guard case .queue = self else { return false }
+        return !MainScheduler.isMainThread
     }
 
     init(_ scheduler: any ImmediateSchedulerType) {
@@ -180,7 +181,8 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
         var batch: [Event<Element>] = []
         var delivered = 0
         var isFirstPass = true
-        var mayLinger = target.mayLingerBeforeIdle
+        let mayLingerBeforeIdle = target.mayLingerBeforeIdle
+        var mayLinger = mayLingerBeforeIdle
         while true {
             let step = state.withLock { state -> Step in
                 if isFirstPass {
@@ -222,7 +224,7 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
                 }
                 delivered += batch.count
                 batch.removeAll(keepingCapacity: true)
-                mayLinger = target.mayLingerBeforeIdle
+                mayLinger = mayLingerBeforeIdle
             }
         }
     }
