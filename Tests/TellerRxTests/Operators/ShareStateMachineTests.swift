@@ -6,8 +6,8 @@ import Testing
 @Suite struct ShareStateMachineTests {
     private typealias Machine = ShareStateMachine<Int>
 
-    private func subscriber() -> SubjectSubscriber<Int> {
-        ObserverSubjectSubscriber(observer: AnyObserver<Int> { _ in }) { _ in }
+    private func subscriber() -> ShareSubscriber<Int> {
+        ObserverShareSubscriber(observer: AnyObserver<Int> { _ in }) { _ in }
     }
 
     private func isConnect(_ action: ConnectionLink.Action?, session: UInt64) -> Bool {

@@ -67,7 +67,7 @@ private final class ShareObservable<Element: Sendable>: Observable<Element>, @un
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let subscriber = ObserverSubjectSubscriber(observer: observer) { [self] subscriber in
+        let subscriber = ObserverShareSubscriber(observer: observer) { [self] subscriber in
             if let action = state.withLock({ $0.unsubscribe(subscriber) }) {
                 perform(action)
             }

@@ -16,12 +16,12 @@
 /// - **Connection.** ``ConnectionLink`` turns "this session wants a connection" into connect
 ///   and disconnect steps that never overlap.
 struct ShareStateMachine<Element> {
-    typealias Subscriber = SubjectSubscriber<Element>
+    typealias Subscriber = ShareSubscriber<Element>
 
     /// Work for the delivering thread.
     enum Delivery {
         /// `event` for the subscribers that were present when it was accepted.
-        case broadcast(Event<Element>, SubjectSubscribers<Element>)
+        case broadcast(Event<Element>, ShareSubscribers<Element>)
         /// The replay buffer (and, after a `.forever` source ended, its terminal event) for a
         /// new subscriber.
         case replay([Element], Event<Element>?, to: Subscriber)
@@ -37,7 +37,7 @@ struct ShareStateMachine<Element> {
     }
 
     private let keepsStateForever: Bool
-    private var subscribers = SubjectSubscribers<Element>()
+    private var subscribers = ShareSubscribers<Element>()
     private var buffer: RingBuffer<Element>
     private var terminal: Event<Element>?
     private(set) var session: UInt64 = 0
