@@ -31,7 +31,14 @@ let package = Package(
         .testTarget(name: "TellerRxTests", dependencies: ["TellerRx", "TellerTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TellerTests",
-            dependencies: ["Teller", "TellerRx", "TellerTesting"],
+            dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerMetadataCrashWriter"],
+            swiftSettings: swiftSettings
+        ),
+        // A child process for the durability test: writes metadata until it is killed.
+        .executableTarget(
+            name: "TellerMetadataCrashWriter",
+            dependencies: ["Teller"],
+            path: "Tests/TellerMetadataCrashWriter",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,101 @@
-/// The version of the Teller library.
-public enum TellerVersion {
-    /// The semantic version of this build of Teller.
-    public static let current = "0.1.0-dev"
+import Foundation
+import TellerRx
+
+/// The environment repositories run in: where fetch metadata is stored, what time it is,
+/// which schedulers run the data source's members, how long a fetch may take, and where log
+/// events go. ``shared`` is used unless a repository is given another instance.
+///
+/// Repositories that share a `Teller` also share its one-fetch-per-tag rule: concurrent
+/// refreshes of the same tag join one fetch.
+///
+/// ```swift
+/// // A command-line tool or server has no main run loop: run the data source elsewhere.
+/// let teller = Teller(uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "ui"))
+/// let repository = TellerRepository(dataSource: ReposDataSource(), teller: teller)
+/// ```
+public final class Teller: Sendable {
+    /// The instance repositories use by default: metadata in ``FileFetchMetadataStore/defaultURL``,
+    /// the real clock, the main queue as UI scheduler, a utility-QoS background queue.
+    public static let shared = Teller()
+
+    /// Where fetch metadata (when each tag was last fetched) is kept.
+    public let metadataStore: any FetchMetadataStore
+    /// Where `observeCache` and `isCacheEmpty` are called and observed, and where
+    /// `observe()` delivers states.
+    public let uiScheduler: any SchedulerType
+    /// Where `fetchFreshCache` and `saveCache` are called.
+    public let backgroundScheduler: any SchedulerType
+    /// How long a fetch may take before it fails with ``TellerError/fetchTimedOut(tag:seconds:)``;
+    /// `nil` waits forever.
+    public let fetchTimeout: RxTimeInterval?
+
+    private let clock: @Sendable () -> Date
+    private let loggerBox: LockedState<(@Sendable (TellerLogEvent) -> Void)?>
+    let coordinator: RefreshCoordinator
+    /// Tags whose metadata changed, so every repository showing that tag updates its age.
+    let metadataChanges = PublishSubject<String>()
+
+    /// Creates an environment.
+    ///
+    /// - Parameters:
+    ///   - metadataStore: Where fetch metadata is kept; `nil` for a file at
+    ///     ``FileFetchMetadataStore/defaultURL``.
+    ///   - clock: The current time; inject a fixed or stepping clock in tests.
+    ///   - uiScheduler: Where the data source's observe members run and states are delivered.
+    ///   - backgroundScheduler: Where fetch and save run.
+    ///   - fetchTimeout: How long a fetch may take; `nil` for no limit.
+    ///   - logger: Receives log events; `nil` (the default) logs nothing.
+    public init(
+        metadataStore: (any FetchMetadataStore)? = nil,
+        clock: @escaping @Sendable () -> Date = { Date() },
+        uiScheduler: any SchedulerType = MainScheduler.instance,
+        backgroundScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
+        fetchTimeout: RxTimeInterval? = .seconds(60),
+        logger: (@Sendable (TellerLogEvent) -> Void)? = nil
+    ) {
+        let loggerBox = LockedState(logger)
+        let log: @Sendable (TellerLogEvent) -> Void = { event in loggerBox.withLock { $0 }?(event) }
+        self.loggerBox = loggerBox
+        self.metadataStore =
+            metadataStore
+            ?? FileFetchMetadataStore(url: FileFetchMetadataStore.defaultURL) { problem in
+                log(.metadataProblem(problem.description))
+            }
+        self.clock = clock
+        self.uiScheduler = uiScheduler
+        self.backgroundScheduler = backgroundScheduler
+        self.fetchTimeout = fetchTimeout
+        coordinator = RefreshCoordinator(log: log)
+    }
+
+    /// Receives log events; `nil` logs nothing. Called on whatever thread the event happens.
+    public var logger: (@Sendable (TellerLogEvent) -> Void)? {
+        get { loggerBox.withLock { $0 } }
+        set { loggerBox.withLock { $0 = newValue } }
+    }
+
+    /// The current time, from the injected clock.
+    public var now: Date {
+        clock()
+    }
+
+    /// Forgets every tag's fetch metadata, so every repository behaves as if nothing was ever
+    /// fetched. Call it in tests' set-up for isolation, or when a user signs out.
+    ///
+    /// A failure to remove the durable copy is reported to the logger, never thrown.
+    public func clear() {
+        do {
+            try metadataStore.removeAll()
+        } catch {
+            log(.metadataProblem("clear() could not remove the stored metadata: \(error)"))
+        }
+    }
+
+    func log(_ event: TellerLogEvent) {
+        loggerBox.withLock { $0 }?(event)
+    }
+
+    func lastFetched(tag: String) -> Date? {
+        metadataStore.metadata(forTag: tag)?.lastFetched
+    }
 }

@@ -1,7 +1,6 @@
+import TellerRx
 import TellerTesting
 import Testing
-
-import TellerRx
 
 @Suite struct FirstTests {
     @Test func neverSourceSendsNothingAndStaysSubscribed() {

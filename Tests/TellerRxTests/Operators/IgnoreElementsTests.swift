@@ -1,7 +1,6 @@
+import TellerRx
 import TellerTesting
 import Testing
-
-import TellerRx
 
 @Suite struct IgnoreElementsTests {
     @Test func neverSourceSendsNothingAndStaysSubscribed() {

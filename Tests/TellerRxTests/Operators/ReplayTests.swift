@@ -5,7 +5,9 @@ import Testing
 @Suite struct ReplayTests {
     @Test func lateSubscriberGetsTheBufferThenLiveEvents() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .next(300, 4), .completed(400)])
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .next(300, 4), .completed(400),
+        ])
         let replayed = xs.replay(2)
         let late = scheduler.createObserver(Int.self)
         scheduler.scheduleAt(200) { _ = replayed.connect() }

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Everything a UI needs to tell its users the truth about one cache: whether it exists, how
+/// old it is, whether it is being refreshed, and what went wrong.
+///
+/// ``TellerRepository/observe()`` emits a new `CacheState` whenever any of this changes. The
+/// "just finished" flags and the errors are set on the first state after the event and
+/// cleared on the next state.
+///
+/// ```swift
+/// switch cacheState.state {
+/// case .noCache:
+///     // Never fetched successfully. `isFirstFetch` says whether a fetch is running now.
+///     break
+/// case .cache(let cache, let cacheAge):
+///     // `cache` is nil when the cache is empty (or not read yet: see `isLoadingCache`).
+///     break
+/// }
+/// ```
+public struct CacheState<Cache> {
+    /// Whether a cache exists, and if so what it holds and when it was fetched.
+    public enum State {
+        /// Data was never fetched successfully for these requirements.
+        case noCache
+        /// Data was fetched at `cacheAge`; `cache` is its content, or `nil` when the cache is
+        /// empty or has not been read yet (``CacheState/isLoadingCache``).
+        case cache(cache: Cache?, cacheAge: Date)
+    }
+
+    /// Whether a cache exists and what it holds.
+    public let state: State
+    /// The requirements this state belongs to.
+    public let requirements: (any RepositoryRequirements)?
+    /// The cache exists but has not been read from storage yet (`cache` is `nil` for now, which
+    /// does not mean empty).
+    public let isLoadingCache: Bool
+    /// A fetch is running while a cache exists (a refresh).
+    public let isRefreshing: Bool
+    /// A fetch is running while no cache exists (the first fetch).
+    public let isFirstFetch: Bool
+    /// The first fetch just succeeded: a cache exists now.
+    public let justFinishedFirstFetch: Bool
+    /// A refresh of an existing cache just succeeded.
+    public let justFinishedSuccessfulRefresh: Bool
+    /// The first fetch just failed with this error; there is still no cache.
+    public let errorDuringFirstFetch: (any Error)?
+    /// A refresh of an existing cache just failed with this error; the old cache is kept.
+    public let refreshError: (any Error)?
+
+    /// Creates a state. Teller builds these; apps build them in tests with
+    /// `CacheState.testing` from TellerTesting.
+    package init(
+        state: State,
+        requirements: (any RepositoryRequirements)?,
+        isLoadingCache: Bool = false,
+        isRefreshing: Bool = false,
+        isFirstFetch: Bool = false,
+        justFinishedFirstFetch: Bool = false,
+        justFinishedSuccessfulRefresh: Bool = false,
+        errorDuringFirstFetch: (any Error)? = nil,
+        refreshError: (any Error)? = nil
+    ) {
+        self.state = state
+        self.requirements = requirements
+        self.isLoadingCache = isLoadingCache
+        self.isRefreshing = isRefreshing
+        self.isFirstFetch = isFirstFetch
+        self.justFinishedFirstFetch = justFinishedFirstFetch
+        self.justFinishedSuccessfulRefresh = justFinishedSuccessfulRefresh
+        self.errorDuringFirstFetch = errorDuringFirstFetch
+        self.refreshError = refreshError
+    }
+
+    /// Whether data was ever fetched successfully for these requirements.
+    public var cacheExists: Bool {
+        if case .cache = state { return true }
+        return false
+    }
+
+    /// The cached data, or `nil` when there is no cache, it is empty, or not read yet.
+    public var cache: Cache? {
+        if case .cache(let cache, _) = state { return cache }
+        return nil
+    }
+
+    /// When the cache was last fetched successfully, or `nil` when there is no cache.
+    public var cacheAge: Date? {
+        if case .cache(_, let cacheAge) = state { return cacheAge }
+        return nil
+    }
+
+    /// Whether any fetch is running (first fetch or refresh).
+    public var isFetching: Bool {
+        isRefreshing || isFirstFetch
+    }
+
+    /// The error of the fetch that just failed, first fetch or refresh.
+    public var fetchError: (any Error)? {
+        refreshError ?? errorDuringFirstFetch
+    }
+
+    /// Converts the cached data to another type, keeping everything else.
+    ///
+    /// ```swift
+    /// repository.observe().map { state in state.convert { repos in repos.map(RepoViewModel.init) } }
+    /// ```
+    ///
+    /// - Parameter convert: Called with the cache (or `nil`); returns the new cache or `nil`.
+    /// - Returns: The same state with the converted cache.
+    public func convert<NewCache>(_ convert: (Cache?) throws -> NewCache?) rethrows -> CacheState<NewCache> {
+        let newState: CacheState<NewCache>.State
+        switch state {
+        case .noCache:
+            newState = .noCache
+        case .cache(let cache, let cacheAge):
+            newState = .cache(cache: try convert(cache), cacheAge: cacheAge)
+        }
+        return CacheState<NewCache>(
+            state: newState,
+            requirements: requirements,
+            isLoadingCache: isLoadingCache,
+            isRefreshing: isRefreshing,
+            isFirstFetch: isFirstFetch,
+            justFinishedFirstFetch: justFinishedFirstFetch,
+            justFinishedSuccessfulRefresh: justFinishedSuccessfulRefresh,
+            errorDuringFirstFetch: errorDuringFirstFetch,
+            refreshError: refreshError
+        )
+    }
+}
+
+/// Old name from Teller-iOS.
+public typealias DataState<Cache> = CacheState<Cache>
+
+// @unchecked: requirements are documented as immutable once set, and errors are `Sendable`
+// in Swift 6; everything else is a value of `Cache`.
+extension CacheState: @unchecked Sendable where Cache: Sendable {}
+extension CacheState.State: Sendable where Cache: Sendable {}
+
+extension CacheState.State: Equatable where Cache: Equatable {}
+
+extension CacheState: Equatable where Cache: Equatable {
+    /// States are equal when every property is; requirements compare by tag, errors by type
+    /// and description.
+    public static func == (lhs: CacheState, rhs: CacheState) -> Bool {
+        lhs.state == rhs.state
+            && lhs.requirements?.tag == rhs.requirements?.tag
+            && lhs.isLoadingCache == rhs.isLoadingCache
+            && lhs.isRefreshing == rhs.isRefreshing
+            && lhs.isFirstFetch == rhs.isFirstFetch
+            && lhs.justFinishedFirstFetch == rhs.justFinishedFirstFetch
+            && lhs.justFinishedSuccessfulRefresh == rhs.justFinishedSuccessfulRefresh
+            && optionalErrorsMatch(lhs.errorDuringFirstFetch, rhs.errorDuringFirstFetch)
+            && optionalErrorsMatch(lhs.refreshError, rhs.refreshError)
+    }
+}
+
+private func optionalErrorsMatch(_ lhs: (any Error)?, _ rhs: (any Error)?) -> Bool {
+    switch (lhs, rhs) {
+    case (nil, nil): true
+    case (let lhs?, let rhs?): sameError(lhs, rhs)
+    default: false
+    }
+}
+
+extension CacheState: CustomStringConvertible {
+    /// A one-line summary, e.g. `cache([...], age 2026-…) refreshing`.
+    public var description: String {
+        var parts: [String]
+        switch state {
+        case .noCache: parts = ["noCache"]
+        case .cache(let cache, let age):
+            parts = ["cache(\(cache.map { "\($0)" } ?? (isLoadingCache ? "not read yet" : "empty")), age \(age))"]
+        }
+        if isFirstFetch { parts.append("firstFetch") }
+        if isRefreshing { parts.append("refreshing") }
+        if justFinishedFirstFetch { parts.append("justFinishedFirstFetch") }
+        if justFinishedSuccessfulRefresh { parts.append("justFinishedSuccessfulRefresh") }
+        if let error = errorDuringFirstFetch { parts.append("errorDuringFirstFetch(\(error))") }
+        if let error = refreshError { parts.append("refreshError(\(error))") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A length of time in calendar units, such as "5 hours": how old a cache may get before
+/// Teller refreshes it (``RepositoryDataSource/maxAgeOfCache``).
+///
+/// ```swift
+/// var maxAgeOfCache = Period(unit: 5, component: .hour)
+/// ```
+public struct Period: Sendable, Hashable, CustomStringConvertible {
+    /// How many `component`s long the period is.
+    public let unit: Int
+    /// The calendar unit, such as `.minute`, `.hour` or `.day`.
+    public let component: Calendar.Component
+
+    /// Creates a period of `unit` times `component`.
+    ///
+    /// - Parameters:
+    ///   - unit: How many components; 0 or less means every cache is already too old.
+    ///   - component: The calendar unit.
+    public init(unit: Int, component: Calendar.Component) {
+        self.unit = unit
+        self.component = component
+    }
+
+    /// A description such as "5 hour".
+    public var description: String {
+        "\(unit) \(component)"
+    }
+
+    /// The date `unit` `component`s before `date`, in the Gregorian calendar in UTC so the
+    /// answer does not depend on the device's settings.
+    ///
+    /// - Parameter date: The reference date, usually now.
+    /// - Returns: The earliest fetch date that is not yet too old.
+    public func date(before date: Date) -> Date {
+        Period.calendar.date(byAdding: component, value: -unit, to: date) ?? .distantPast
+    }
+
+    /// Whether a cache fetched at `lastFetched` is older than this period at `now`.
+    ///
+    /// - Parameters:
+    ///   - lastFetched: When the cache was last fetched successfully.
+    ///   - now: The current time.
+    /// - Returns: `true` if the cache should be refreshed.
+    public func isTooOld(lastFetched: Date, now: Date) -> Bool {
+        lastFetched <= date(before: now)
+    }
+
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+}

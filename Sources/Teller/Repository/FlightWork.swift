@@ -1,0 +1,113 @@
+import Foundation
+import TellerRx
+
+/// One fetch-and-save for a tag: fetch on the background scheduler (with the configured
+/// timeout), then save on the background scheduler and record the fetch time. Every way it can
+/// end becomes a single `.finished` event; it never fails and never ends without one.
+struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
+    // @unchecked: the data source is only called on the background scheduler, as documented.
+    let dataSource: DataSource
+    let requirements: DataSource.Requirements
+    let teller: Teller
+
+    func run() -> Observable<FlightEvent> {
+        let tag = requirements.tag
+        let timeoutSeconds = teller.fetchTimeout.map(seconds)
+        return fetch()
+            .take(1)
+            .observe(on: teller.backgroundScheduler)
+            .concatMap { response in save(response) }
+            .catch { error in
+                let reported: any Error =
+                    if case RxError.timeout = error, let timeoutSeconds {
+                        TellerError.fetchTimedOut(tag: tag, seconds: timeoutSeconds)
+                    } else {
+                        error
+                    }
+                return .just(.finished(.failedError(error: reported)))
+            }
+            .ifEmptyFinish(with: .finished(.failedError(error: TellerError.fetchProducedNoResponse(tag: tag))))
+    }
+
+    private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
+        let work = UncheckedSendable(self)
+        let fetch = Observable.deferred {
+            work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
+        }
+        .subscribe(on: teller.backgroundScheduler)
+        guard let timeout = teller.fetchTimeout else { return fetch }
+        return fetch.timeout(timeout, scheduler: teller.backgroundScheduler)
+    }
+
+    private func save(
+        _ response: FetchResponse<DataSource.FetchResult, DataSource.FetchError>
+    ) -> Observable<FlightEvent> {
+        switch response {
+        case .failure(let error):
+            return .just(.finished(.failedError(error: error)))
+        case .success(let result):
+            let work = UncheckedSendable(self)
+            let result = UncheckedSendable(result)
+            return Observable.create { observer in
+                observer.onNext(.saving)
+                observer.onNext(.finished(work.value.saveAndRecord(result.value)))
+                observer.onCompleted()
+                return Disposables.create()
+            }
+        }
+    }
+
+    private func saveAndRecord(_ result: DataSource.FetchResult) -> RefreshResult {
+        let tag = requirements.tag
+        do {
+            try dataSource.saveCache(result, requirements: requirements)
+        } catch {
+            teller.log(.saveFailed(tag: tag, error: error))
+            return .failedError(error: error)
+        }
+        let previous = teller.metadataStore.metadata(forTag: tag)
+        do {
+            try teller.metadataStore.setMetadata(
+                FetchMetadata(lastFetched: teller.now, paging: previous?.paging),
+                forTag: tag
+            )
+        } catch {
+            // The store keeps the new time in memory; only durability was lost, and the store
+            // has reported it. The save itself succeeded.
+            teller.log(.metadataProblem("could not persist the fetch time of \"\(tag)\": \(error)"))
+        }
+        teller.metadataChanges.onNext(tag)
+        return .successful
+    }
+
+    private func seconds(_ interval: RxTimeInterval) -> Double {
+        switch interval {
+        case .seconds(let value): Double(value)
+        case .milliseconds(let value): Double(value) / 1_000
+        case .microseconds(let value): Double(value) / 1_000_000
+        case .nanoseconds(let value): Double(value) / 1_000_000_000
+        default: .infinity
+        }
+    }
+}
+
+extension ObservableType where Element == FlightEvent {
+    /// Sends `event` and completes if the source completes without sending anything.
+    fileprivate func ifEmptyFinish(with event: FlightEvent) -> Observable<FlightEvent> {
+        let source = asObservable()
+        return Observable.create { observer in
+            let sawElement = LockedState(false)
+            return source.subscribe(
+                onNext: { element in
+                    sawElement.withLock { $0 = true }
+                    observer.onNext(element)
+                },
+                onError: { observer.onError($0) },
+                onCompleted: {
+                    if !sawElement.withLock({ $0 }) { observer.onNext(event) }
+                    observer.onCompleted()
+                }
+            )
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import TellerRx
+
+/// What a running fetch tells the repositories waiting for it.
+enum FlightEvent: Sendable {
+    /// The fetch succeeded and the data is being saved: stop observing the cache meanwhile.
+    case saving
+    /// The fetch is over for this waiter.
+    case finished(RefreshResult)
+}
+
+/// Runs at most one fetch ("flight") per tag. Callers join the flight in progress, each gets
+/// its own result, and a flight is cancelled only when its last waiter leaves.
+final class RefreshCoordinator: Sendable {
+    typealias Waiter = @Sendable (FlightEvent) -> Void
+
+    private struct Flight {
+        let id: UInt64
+        let started: ContinuousClock.Instant
+        let work = SingleAssignmentDisposable()
+        var waiters: [UInt64: Waiter] = [:]
+    }
+
+    private struct State {
+        var flights: [String: Flight] = [:]
+        var nextID: UInt64 = 0
+
+        mutating func makeID() -> UInt64 {
+            nextID += 1
+            return nextID
+        }
+    }
+
+    private let state = LockedState(State())
+    private let log: @Sendable (TellerLogEvent) -> Void
+
+    init(log: @escaping @Sendable (TellerLogEvent) -> Void) {
+        self.log = log
+    }
+
+    /// The number of flights in progress (for tests and benchmarks).
+    var flightCount: Int {
+        state.withLock { $0.flights.count }
+    }
+
+    /// Joins the flight for `tag`, starting it with `makeWork` if none is in progress.
+    ///
+    /// - Returns: A disposable that takes this waiter out: it gets `.finished(.skipped(.cancelled))`
+    ///   (unless the flight already finished for it), and the flight is cancelled if nobody is left.
+    func join(
+        tag: String,
+        waiter: @escaping Waiter,
+        makeWork: () -> Observable<FlightEvent>
+    ) -> any Disposable {
+        let (flightID, waiterID, work) = state.withLock { state -> (UInt64, UInt64, SingleAssignmentDisposable?) in
+            let waiterID = state.makeID()
+            if var flight = state.flights[tag] {
+                flight.waiters[waiterID] = waiter
+                state.flights[tag] = flight
+                return (flight.id, waiterID, nil)
+            }
+            var flight = Flight(id: state.makeID(), started: .now)
+            flight.waiters[waiterID] = waiter
+            state.flights[tag] = flight
+            return (flight.id, waiterID, flight.work)
+        }
+        if let work {
+            log(.refreshStarted(tag: tag))
+            work.setDisposable(
+                makeWork().subscribe(onNext: { [self] event in
+                    broadcast(event, tag: tag, flightID: flightID)
+                })
+            )
+        } else {
+            log(.refreshJoined(tag: tag))
+        }
+        return Disposables.create { [self] in
+            leave(tag: tag, flightID: flightID, waiterID: waiterID)
+        }
+    }
+
+    private func broadcast(_ event: FlightEvent, tag: String, flightID: UInt64) {
+        switch event {
+        case .saving:
+            let waiters = state.withLock { state in
+                state.flights[tag].flatMap { $0.id == flightID ? Array($0.waiters.values) : nil } ?? []
+            }
+            for waiter in waiters { waiter(.saving) }
+        case .finished(let result):
+            let finished = state.withLock { state -> Flight? in
+                guard let flight = state.flights[tag], flight.id == flightID else { return nil }
+                state.flights[tag] = nil
+                return flight
+            }
+            guard let finished else { return }
+            let duration = ContinuousClock.now - finished.started
+            switch result {
+            case .successful: log(.refreshSucceeded(tag: tag, duration: duration))
+            case .failedError(let error): log(.refreshFailed(tag: tag, error: error, duration: duration))
+            case .skipped: log(.refreshCancelled(tag: tag, duration: duration))
+            }
+            for waiter in finished.waiters.sorted(by: { $0.key < $1.key }) {
+                waiter.value(.finished(result))
+            }
+        }
+    }
+
+    private func leave(tag: String, flightID: UInt64, waiterID: UInt64) {
+        let (waiter, abandoned) = state.withLock { state -> (Waiter?, Flight?) in
+            guard var flight = state.flights[tag], flight.id == flightID,
+                let waiter = flight.waiters.removeValue(forKey: waiterID)
+            else { return (nil, nil) }
+            if flight.waiters.isEmpty {
+                state.flights[tag] = nil
+                return (waiter, flight)
+            }
+            state.flights[tag] = flight
+            return (waiter, nil)
+        }
+        if let abandoned {
+            abandoned.work.dispose()
+            log(.refreshCancelled(tag: tag, duration: ContinuousClock.now - abandoned.started))
+        }
+        if waiter != nil {
+            log(.refreshSkipped(tag: tag, reason: .cancelled))
+        }
+        waiter?(.finished(.skipped(reason: .cancelled)))
+    }
+}

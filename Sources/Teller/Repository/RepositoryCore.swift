@@ -1,0 +1,295 @@
+import Foundation
+import TellerRx
+
+/// The engine behind a ``TellerRepository``: feeds inputs to the state machine one at a time
+/// and performs the actions it returns.
+///
+/// Inputs come from any thread (app calls, the cache observation on the UI scheduler, fetches
+/// on the background scheduler). They are queued in a mailbox and processed in order by the
+/// thread that finds the mailbox idle, so the state machine never runs twice at once, states
+/// are emitted in the order they were decided, and an observer that calls back into the
+/// repository while a state is delivered does not deadlock (its input is queued).
+final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendable {
+    // @unchecked: `dataSource` is only called on the Teller's schedulers, as RepositoryDataSource
+    // documents; all mutable state is in `mailbox`.
+    typealias Requirements = DataSource.Requirements
+    typealias Cache = DataSource.Cache
+    typealias Machine = RepositoryStateMachine<Requirements, Cache>
+    typealias CallerID = Machine.CallerID
+    typealias StateObserver = AnyObserver<CacheState<Cache>>
+
+    enum Input {
+        case setRequirements(Requirements?)
+        case observed
+        case refresh(CallerID, force: Bool)
+        case refreshIfNoCache(CallerID)
+        case flightSaving(generation: Int)
+        case flightFinished(generation: Int, caller: CallerID, result: RefreshResult)
+        case cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool)
+        case cacheFailed(generation: Int, error: any Error)
+        case metadataChanged(tag: String)
+        case addObserver(UInt64, StateObserver)
+        case removeObserver(UInt64)
+        case shutDown
+    }
+
+    private struct Mailbox {
+        var machine: Machine
+        var queue: [Input] = []
+        var isDraining = false
+        var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
+        var cancelledCallers: Set<CallerID> = []
+        var flightTokens: [CallerID: any Disposable] = [:]
+        var cacheSubscription: (any Disposable)?
+        var observers: [(id: UInt64, observer: StateObserver)] = []
+        var nextObserverID: UInt64 = 0
+        var latest: CacheState<Cache>?
+    }
+
+    let dataSource: DataSource
+    let teller: Teller
+    private let mailbox: LockedState<Mailbox>
+    private let metadataSubscription = SingleAssignmentDisposable()
+
+    init(dataSource: DataSource, teller: Teller) {
+        self.dataSource = dataSource
+        self.teller = teller
+        let configuration = Machine.Configuration(
+            automaticallyRefresh: dataSource.automaticallyRefresh,
+            maxAgeOfCache: dataSource.maxAgeOfCache
+        )
+        mailbox = LockedState(Mailbox(machine: Machine(configuration: configuration)))
+        metadataSubscription.setDisposable(
+            teller.metadataChanges.subscribe(onNext: { [weak self] tag in
+                self?.send(.metadataChanged(tag: tag))
+            })
+        )
+    }
+
+    var requirements: Requirements? {
+        mailbox.withLock { $0.machine.requirements }
+    }
+
+    // MARK: Entry points
+
+    /// An observable of states: the latest at once, then every change, until shut down.
+    func states() -> Observable<CacheState<Cache>> {
+        Observable.create { [self] observer in
+            let id = mailbox.withLock { mailbox -> UInt64 in
+                mailbox.nextObserverID += 1
+                return mailbox.nextObserverID
+            }
+            // The refresh check first, so a refresh it starts is already in the first state
+            // this observer gets.
+            send(.observed)
+            send(.addObserver(id, observer))
+            return Disposables.create { [weak self] in self?.send(.removeObserver(id)) }
+        }
+    }
+
+    /// Registers a refresh caller; `respond` gets exactly one result unless cancelled first.
+    func register(_ respond: @escaping @Sendable (RefreshResult) -> Void) -> CallerID {
+        mailbox.withLock { mailbox in
+            let caller = mailbox.machine.makeCallerID()
+            mailbox.callers[caller] = respond
+            return caller
+        }
+    }
+
+    /// The caller stopped waiting (its `Single` was disposed).
+    func cancel(_ caller: CallerID) {
+        let token = mailbox.withLock { mailbox -> (any Disposable)? in
+            guard mailbox.callers.removeValue(forKey: caller) != nil else { return nil }
+            if let token = mailbox.flightTokens.removeValue(forKey: caller) { return token }
+            mailbox.cancelledCallers.insert(caller)
+            return nil
+        }
+        token?.dispose()
+    }
+
+    func shutDown() {
+        metadataSubscription.dispose()
+        send(.shutDown)
+    }
+
+    // MARK: Mailbox
+
+    func send(_ input: Input) {
+        let shouldDrain = mailbox.withLock { mailbox -> Bool in
+            mailbox.queue.append(input)
+            if mailbox.isDraining { return false }
+            mailbox.isDraining = true
+            return true
+        }
+        guard shouldDrain else { return }
+        while let input = mailbox.withLock({ mailbox -> Input? in
+            if mailbox.queue.isEmpty {
+                mailbox.isDraining = false
+                return nil
+            }
+            return mailbox.queue.removeFirst()
+        }) {
+            process(input)
+        }
+    }
+
+    private func process(_ input: Input) {
+        let now = teller.now
+        switch input {
+        case .setRequirements(let requirements):
+            let lastFetched = requirements.flatMap { teller.lastFetched(tag: $0.tag) }
+            perform(mailbox.withLock { $0.machine.setRequirements(requirements, lastFetched: lastFetched, now: now) })
+        case .observed:
+            perform(mailbox.withLock { $0.machine.observed(now: now) })
+        case .refresh(let caller, let force):
+            perform(mailbox.withLock { $0.machine.refresh(caller: caller, force: force, now: now) })
+        case .refreshIfNoCache(let caller):
+            perform(mailbox.withLock { $0.machine.refreshIfNoCache(caller: caller, now: now) })
+        case .flightSaving(let generation):
+            perform(mailbox.withLock { $0.machine.flightSaving(generation: generation) })
+        case .flightFinished(let generation, let caller, let result):
+            let lastFetched = mailbox.withLock { $0.machine.requirements?.tag }.flatMap { teller.lastFetched(tag: $0) }
+            perform(
+                mailbox.withLock {
+                    $0.machine.flightFinished(
+                        generation: generation,
+                        caller: caller,
+                        result: result,
+                        lastFetched: lastFetched
+                    )
+                }
+            )
+        case .cacheEmitted(let generation, let cache, let isEmpty):
+            perform(
+                mailbox.withLock {
+                    $0.machine.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
+                }
+            )
+        case .cacheFailed(let generation, let error):
+            perform(mailbox.withLock { $0.machine.cacheFailed(generation: generation, error: error) })
+        case .metadataChanged(let tag):
+            let lastFetched = teller.lastFetched(tag: tag)
+            perform(mailbox.withLock { $0.machine.metadataChanged(tag: tag, lastFetched: lastFetched) })
+        case .addObserver(let id, let observer):
+            let latest = mailbox.withLock { mailbox -> CacheState<Cache>? in
+                if mailbox.machine.isShutDown { return nil }
+                mailbox.observers.append((id, observer))
+                return mailbox.latest
+            }
+            if mailbox.withLock({ $0.machine.isShutDown }) {
+                observer.onCompleted()
+            } else if let latest {
+                observer.onNext(latest)
+            }
+        case .removeObserver(let id):
+            mailbox.withLock { $0.observers.removeAll { $0.id == id } }
+        case .shutDown:
+            perform(mailbox.withLock { $0.machine.shutDown() })
+        }
+    }
+
+    // MARK: Actions
+
+    private func perform(_ actions: [Machine.Action]) {
+        for action in actions {
+            perform(action)
+        }
+    }
+
+    private func perform(_ action: Machine.Action) {
+        switch action {
+        case .emit(let state):
+            let observers = mailbox.withLock { mailbox in
+                mailbox.latest = state
+                return mailbox.observers
+            }
+            for entry in observers { entry.observer.onNext(state) }
+        case .observeCache(let requirements, let generation):
+            let subscription = observeCache(requirements, generation: generation)
+            let previous = mailbox.withLock { mailbox in
+                defer { mailbox.cacheSubscription = subscription }
+                return mailbox.cacheSubscription
+            }
+            previous?.dispose()
+        case .stopObservingCache:
+            mailbox.withLock { mailbox in
+                defer { mailbox.cacheSubscription = nil }
+                return mailbox.cacheSubscription
+            }?
+            .dispose()
+        case .joinFlight(let requirements, let generation, let caller):
+            joinFlight(requirements, generation: generation, caller: caller)
+        case .leaveFlights:
+            let tokens = mailbox.withLock { mailbox in
+                defer { mailbox.flightTokens = [:] }
+                return mailbox.flightTokens
+            }
+            for token in tokens.values { token.dispose() }
+        case .respond(let caller, let result):
+            let respond = mailbox.withLock { mailbox in
+                mailbox.flightTokens[caller] = nil
+                mailbox.cancelledCallers.remove(caller)
+                return mailbox.callers.removeValue(forKey: caller)
+            }
+            respond?(result)
+        case .complete:
+            let observers = mailbox.withLock { mailbox in
+                defer { mailbox.observers = [] }
+                return mailbox.observers
+            }
+            for entry in observers { entry.observer.onCompleted() }
+        case .log(let event):
+            teller.log(event)
+        }
+    }
+
+    private func joinFlight(_ requirements: Requirements, generation: Int, caller: CallerID) {
+        let alreadyCancelled = mailbox.withLock { $0.cancelledCallers.remove(caller) != nil }
+        if alreadyCancelled {
+            send(.flightFinished(generation: generation, caller: caller, result: .skipped(reason: .cancelled)))
+            return
+        }
+        let token = teller.coordinator.join(
+            tag: requirements.tag,
+            waiter: { [self] event in
+                switch event {
+                case .saving: send(.flightSaving(generation: generation))
+                case .finished(let result):
+                    send(.flightFinished(generation: generation, caller: caller, result: result))
+                }
+            },
+            makeWork: { FlightWork(dataSource: dataSource, requirements: requirements, teller: teller).run() }
+        )
+        mailbox.withLock { $0.flightTokens[caller] = token }
+    }
+
+    private func observeCache(_ requirements: Requirements, generation: Int) -> any Disposable {
+        let dataSource = UncheckedSendable(dataSource)
+        let requirementsBox = UncheckedSendable(requirements)
+        return Observable<Cache>.deferred {
+            dataSource.value.observeCache(requirements: requirementsBox.value)
+        }
+        .subscribe(on: teller.uiScheduler)
+        .observe(on: teller.uiScheduler)
+        .subscribe(
+            onNext: { [self] cache in
+                let isEmpty = dataSource.value.isCacheEmpty(cache, requirements: requirementsBox.value)
+                send(.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty))
+            },
+            onError: { [self] error in
+                send(.cacheFailed(generation: generation, error: error))
+            }
+        )
+    }
+}
+
+/// Carries a non-Sendable value into work Teller schedules itself, where the documented
+/// threading of the data source makes the access safe.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    // @unchecked: see each use.
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}

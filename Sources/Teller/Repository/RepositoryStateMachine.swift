@@ -1,0 +1,280 @@
+import Foundation
+
+/// The decisions of one repository, free of threads and I/O: each input returns the actions
+/// to perform, in order. ``RepositoryCore`` feeds it inputs one at a time and performs the
+/// actions. An input that makes no sense in the current state is ignored and reported with a
+/// `.log(.eventIgnored…)` action, never a crash.
+struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
+    typealias CallerID = UInt64
+
+    struct Configuration {
+        let automaticallyRefresh: Bool
+        let maxAgeOfCache: Period
+    }
+
+    enum Action {
+        /// Deliver this state to observers (and remember it as the latest).
+        case emit(CacheState<Cache>)
+        /// Start observing the cache for `requirements`; tag its events with `generation`.
+        case observeCache(Requirements, generation: Int)
+        case stopObservingCache
+        /// Join (or start) the fetch for `requirements` on behalf of `caller`.
+        case joinFlight(Requirements, generation: Int, caller: CallerID)
+        /// Leave every flight this repository joined; each caller will be answered `.cancelled`.
+        case leaveFlights
+        /// Answer one refresh caller.
+        case respond(CallerID, RefreshResult)
+        /// The repository is gone: complete observers.
+        case complete
+        case log(TellerLogEvent)
+    }
+
+    private enum Content {
+        case notRead
+        case read(Cache?)
+    }
+
+    /// What just happened: shown on the next state only.
+    private enum OneShot {
+        case firstFetchSucceeded
+        case firstFetchFailed(any Error)
+        case refreshSucceeded
+        case refreshFailed(any Error)
+    }
+
+    private struct Active {
+        let requirements: Requirements
+        let generation: Int
+        var lastFetched: Date?
+        var content = Content.notRead
+        /// How many of this repository's refresh callers wait for a flight now.
+        var waiting = 0
+        var isObserving = false
+        var oneShot: OneShot?
+    }
+
+    let configuration: Configuration
+    private var active: Active?
+    private var generation = 0
+    private var nextCallerID: CallerID = 0
+    private(set) var isShutDown = false
+
+    init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    var requirements: Requirements? {
+        active?.requirements
+    }
+
+    mutating func makeCallerID() -> CallerID {
+        nextCallerID += 1
+        return nextCallerID
+    }
+
+    // MARK: Inputs
+
+    mutating func setRequirements(_ requirements: Requirements?, lastFetched: Date?, now: Date) -> [Action] {
+        guard !isShutDown else { return [] }
+        var actions: [Action] = []
+        if active != nil {
+            actions += [.stopObservingCache, .leaveFlights]
+        }
+        generation += 1
+        guard let requirements else {
+            active = nil
+            return actions
+        }
+        var next = Active(requirements: requirements, generation: generation, lastFetched: lastFetched)
+        if lastFetched != nil {
+            next.isObserving = true
+            actions.append(.observeCache(requirements, generation: generation))
+        }
+        active = next
+        if configuration.automaticallyRefresh, needsRefresh(force: false, now: now) {
+            actions += startWaiting(caller: makeCallerID())
+        }
+        actions += emit()
+        return actions
+    }
+
+    /// `observe()` was called: an automatic refresh check.
+    mutating func observed(now: Date) -> [Action] {
+        guard configuration.automaticallyRefresh, let active, active.waiting == 0,
+            needsRefresh(force: false, now: now)
+        else { return [] }
+        return startWaiting(caller: makeCallerID()) + emit()
+    }
+
+    mutating func refresh(caller: CallerID, force: Bool, now: Date) -> [Action] {
+        guard let active else {
+            return [.respond(caller, .skipped(reason: .cancelled))]
+        }
+        guard needsRefresh(force: force, now: now) else {
+            return [
+                .log(.refreshSkipped(tag: active.requirements.tag, reason: .dataNotTooOld)),
+                .respond(caller, .skipped(reason: .dataNotTooOld)),
+            ]
+        }
+        let wasIdle = active.waiting == 0
+        let actions = startWaiting(caller: caller)
+        return wasIdle ? actions + emit() : actions
+    }
+
+    mutating func refreshIfNoCache(caller: CallerID, now: Date) -> [Action] {
+        if active?.lastFetched != nil {
+            return [.respond(caller, .successful)]
+        }
+        return refresh(caller: caller, force: true, now: now)
+    }
+
+    /// The flight this repository waits for is saving: pause cache observation meanwhile.
+    mutating func flightSaving(generation: Int) -> [Action] {
+        guard var active, active.generation == generation, active.isObserving else { return [] }
+        active.isObserving = false
+        self.active = active
+        return [.stopObservingCache]
+    }
+
+    /// A flight ended for `caller`. `lastFetched` is the tag's metadata after the flight.
+    mutating func flightFinished(
+        generation: Int,
+        caller: CallerID,
+        result: RefreshResult,
+        lastFetched: Date?
+    ) -> [Action] {
+        var actions: [Action] = [.respond(caller, result)]
+        guard var active, active.generation == generation else { return actions }
+        guard active.waiting > 0 else {
+            return actions + [
+                .log(.eventIgnored(tag: active.requirements.tag, event: "flight finished with no caller waiting"))
+            ]
+        }
+        active.waiting -= 1
+        let hadCache = active.lastFetched != nil
+        switch result {
+        case .successful:
+            active.lastFetched = lastFetched ?? active.lastFetched
+            active.oneShot = hadCache ? .refreshSucceeded : .firstFetchSucceeded
+        case .failedError(let error):
+            active.oneShot = hadCache ? .refreshFailed(error) : .firstFetchFailed(error)
+        case .skipped:
+            break
+        }
+        if active.lastFetched != nil, !active.isObserving {
+            active.isObserving = true
+            actions.append(.observeCache(active.requirements, generation: active.generation))
+        }
+        self.active = active
+        // Several callers of this repository may share one flight: show its end once, when the
+        // last of them is answered.
+        if active.waiting == 0 {
+            actions += emit()
+        }
+        return actions
+    }
+
+    mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
+        guard var active, active.generation == generation, active.isObserving else {
+            return [.log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed"))]
+        }
+        active.content = .read(isEmpty ? nil : cache)
+        self.active = active
+        var actions: [Action] = []
+        if configuration.automaticallyRefresh, active.waiting == 0, needsRefresh(force: false, now: now) {
+            actions += startWaiting(caller: makeCallerID())
+        }
+        return actions + emit()
+    }
+
+    mutating func cacheFailed(generation: Int, error: any Error) -> [Action] {
+        guard var active, active.generation == generation, active.isObserving else { return [] }
+        active.isObserving = false
+        active.oneShot = .refreshFailed(error)
+        self.active = active
+        return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit()
+    }
+
+    /// Another repository changed the metadata of `tag` (it refreshed the same data). While
+    /// this repository waits for a flight of its own, the flight's end reports the change.
+    mutating func metadataChanged(tag: String, lastFetched: Date?) -> [Action] {
+        guard var active, active.requirements.tag == tag, active.waiting == 0,
+            active.lastFetched != lastFetched, let lastFetched
+        else {
+            return []
+        }
+        active.lastFetched = lastFetched
+        var actions: [Action] = []
+        if !active.isObserving, active.waiting == 0 {
+            active.isObserving = true
+            actions.append(.observeCache(active.requirements, generation: active.generation))
+        }
+        self.active = active
+        return actions + emit()
+    }
+
+    mutating func shutDown() -> [Action] {
+        guard !isShutDown else { return [] }
+        isShutDown = true
+        let hadActive = active != nil
+        active = nil
+        generation += 1
+        return (hadActive ? [.stopObservingCache, .leaveFlights] : []) + [.complete]
+    }
+
+    // MARK: Helpers
+
+    private func needsRefresh(force: Bool, now: Date) -> Bool {
+        guard let active else { return false }
+        guard let lastFetched = active.lastFetched else { return true }
+        return force || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)
+    }
+
+    private mutating func startWaiting(caller: CallerID) -> [Action] {
+        guard var active else { return [.respond(caller, .skipped(reason: .cancelled))] }
+        active.waiting += 1
+        self.active = active
+        return [.joinFlight(active.requirements, generation: active.generation, caller: caller)]
+    }
+
+    /// The current state, then clears the one-shot flags: they belong to this state only.
+    private mutating func emit() -> [Action] {
+        guard var active else { return [] }
+        let fetching = active.waiting > 0
+        let state: CacheState<Cache>
+        if let lastFetched = active.lastFetched {
+            let (cache, isLoading): (Cache?, Bool) =
+                switch active.content {
+                case .notRead: (nil, true)
+                case .read(let cache): (cache, false)
+                }
+            var refreshError: (any Error)?
+            if case .refreshFailed(let error) = active.oneShot { refreshError = error }
+            state = CacheState(
+                state: .cache(cache: cache, cacheAge: lastFetched),
+                requirements: active.requirements,
+                isLoadingCache: isLoading,
+                isRefreshing: fetching,
+                justFinishedFirstFetch: active.oneShot.map { if case .firstFetchSucceeded = $0 { true } else { false } }
+                    ?? false,
+                justFinishedSuccessfulRefresh: active.oneShot.map {
+                    if case .refreshSucceeded = $0 { true } else { false }
+                }
+                    ?? false,
+                refreshError: refreshError
+            )
+        } else {
+            var firstFetchError: (any Error)?
+            if case .firstFetchFailed(let error) = active.oneShot { firstFetchError = error }
+            state = CacheState(
+                state: .noCache,
+                requirements: active.requirements,
+                isFirstFetch: fetching,
+                errorDuringFirstFetch: firstFetchError
+            )
+        }
+        active.oneShot = nil
+        self.active = active
+        return [.emit(state)]
+    }
+}

@@ -1,0 +1,39 @@
+/// Something Teller did or recovered from, for a logger hook (``Teller/logger``).
+public enum TellerLogEvent: Sendable, CustomStringConvertible {
+    /// A fetch started for `tag`.
+    case refreshStarted(tag: String)
+    /// A refresh call joined the fetch already running for `tag`.
+    case refreshJoined(tag: String)
+    /// A refresh call for `tag` was skipped.
+    case refreshSkipped(tag: String, reason: RefreshResult.SkippedReason)
+    /// The fetch and save for `tag` succeeded after `duration`.
+    case refreshSucceeded(tag: String, duration: Duration)
+    /// The fetch or save for `tag` failed after `duration`.
+    case refreshFailed(tag: String, error: any Error, duration: Duration)
+    /// The fetch for `tag` was cancelled after `duration` because nobody waited for it any more.
+    case refreshCancelled(tag: String, duration: Duration)
+    /// The data source's `saveCache` threw for `tag`.
+    case saveFailed(tag: String, error: any Error)
+    /// The data source's `observeCache` failed for `tag`.
+    case observeFailed(tag: String, error: any Error)
+    /// An event that made no sense in the repository's state was ignored.
+    case eventIgnored(tag: String?, event: String)
+    /// The fetch metadata store reported a problem it recovered from.
+    case metadataProblem(String)
+
+    /// A one-line description for logs.
+    public var description: String {
+        switch self {
+        case .refreshStarted(let tag): "refresh started for \"\(tag)\""
+        case .refreshJoined(let tag): "refresh joined the fetch running for \"\(tag)\""
+        case .refreshSkipped(let tag, let reason): "refresh skipped for \"\(tag)\": \(reason)"
+        case .refreshSucceeded(let tag, let duration): "refresh succeeded for \"\(tag)\" in \(duration)"
+        case .refreshFailed(let tag, let error, let duration): "refresh failed for \"\(tag)\" in \(duration): \(error)"
+        case .refreshCancelled(let tag, let duration): "refresh cancelled for \"\(tag)\" after \(duration)"
+        case .saveFailed(let tag, let error): "saveCache failed for \"\(tag)\": \(error)"
+        case .observeFailed(let tag, let error): "observeCache failed for \"\(tag)\": \(error)"
+        case .eventIgnored(let tag, let event): "ignored \(event) for \"\(tag ?? "no requirements")\""
+        case .metadataProblem(let problem): problem
+        }
+    }
+}

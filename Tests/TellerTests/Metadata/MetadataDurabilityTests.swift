@@ -1,0 +1,96 @@
+import Foundation
+import Teller
+import Testing
+
+/// The metadata file survives SIGKILL at any moment: every restart reads a whole file holding
+/// at least every write the killed process had acknowledged.
+@Suite struct MetadataDurabilityTests {
+    @Test func fileIsWholeAfterHundredsOfKillsAtRandomMoments() throws {
+        let writer = try #require(Self.writerExecutable(), "TellerMetadataCrashWriter was not built next to the tests")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("teller-durability-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("metadata.json")
+        var generator = SystemRandomNumberGenerator()
+
+        for round in 0..<300 {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = [file.path]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+
+            // Wait for a random number of acknowledged writes, then kill at a random moment.
+            let wanted = Int.random(in: 1...4, using: &generator)
+            let acknowledged = Self.readAcknowledgements(from: output.fileHandleForReading, count: wanted)
+            usleep(UInt32.random(in: 0...400, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let problems = ProblemLog()
+            let store = FileFetchMetadataStore(url: file) { problems.add($0.description) }
+            let counter = store.metadata(forTag: "counter").map { Int($0.lastFetched.timeIntervalSince1970) } ?? 0
+            #expect(problems.entries.isEmpty, "round \(round): \(problems.entries)")
+            #expect(counter >= acknowledged, "round \(round): acknowledged \(acknowledged) but read \(counter)")
+            if !problems.entries.isEmpty { break }
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    /// Reads "wrote N" lines until `count` arrived; returns the last N (0 if the child died).
+    private static func readAcknowledgements(from handle: FileHandle, count: Int) -> Int {
+        var buffer = Data()
+        var seen = 0
+        var last = 0
+        while seen < count {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if line.hasPrefix("wrote "), let value = Int(line.dropFirst(6)) {
+                    last = value
+                    seen += 1
+                }
+            }
+        }
+        return last
+    }
+
+    private static func writerExecutable() -> URL? {
+        let candidates = [
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for directory in candidates {
+            var current = directory
+            for _ in 0..<4 {
+                let candidate = current.appendingPathComponent("TellerMetadataCrashWriter")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                current = current.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+}
+
+private final class ProblemLog: @unchecked Sendable {
+    // @unchecked: `lock` guards `stored`.
+    private let lock = NSLock()
+    private var stored: [String] = []
+
+    func add(_ entry: String) {
+        lock.lock()
+        stored.append(entry)
+        lock.unlock()
+    }
+
+    var entries: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}

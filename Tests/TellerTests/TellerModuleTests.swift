@@ -1,4 +1,0 @@
-import Teller
-import Testing
-
-@Test func tellerModuleBuilds() { #expect(TellerVersion.current.isEmpty == false) }
