@@ -1,1 +1,66 @@
-print("benchmarks")
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// TellerBenchmarks: RxSwift's benchmark workloads on TellerRx, each next to its floor (the same
+// work with plain closures and no locks, measured in the same run).
+//
+//     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list]
+
+var suite = BenchmarkSuite()
+addFloorBenchmarks(to: &suite)
+addSubjectBenchmarks(to: &suite)
+addMapFilterBenchmarks(to: &suite)
+// flatMap, flatMapLatest and combineLatest: rename PendingWorkloads.swift.pending to
+// PendingWorkloads.swift once those operators exist, and uncomment:
+// addOperatorBenchmarks(to: &suite)
+
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+
+#if DEBUG
+let build = "debug"
+printError(
+    """
+    ************************************************************
+    * WARNING: this is a DEBUG build; the numbers mean nothing. *
+    * Run: swift run -c release TellerBenchmarks               *
+    ************************************************************
+    """
+)
+#else
+let build = "release"
+#endif
+
+if options.list {
+    for benchmark in suite.benchmarks {
+        print(benchmark.name)
+    }
+    exit(0)
+}
+
+let selected = suite.selected(by: options.filters)
+if selected.isEmpty {
+    printError("No benchmark matches \(options.filters); use --list to see the names.")
+    exit(1)
+}
+
+let runner = Runner(runs: options.runs)
+var measurements: [Measurement] = []
+for benchmark in selected {
+    if !options.json {
+        printError("running \(benchmark.name)…")
+    }
+    measurements.append(runner.measure(benchmark))
+}
+
+let report = Report(measurements: measurements, runs: options.runs)
+if options.json {
+    print(report.json(build: build))
+} else {
+    print("\(build) build, median and min of \(options.runs) runs after one warm-up (checksum \(blackHoleValue))")
+    print(report.table())
+}

@@ -1,0 +1,60 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The command line: `[--filter NAME | NAME]… [--runs N] [--json] [--list] [--help]`.
+struct Options {
+    /// Substrings of the benchmark names to run (all when empty).
+    var filters: [String] = []
+    /// Timed runs per benchmark, after one warm-up run.
+    var runs = 10
+    /// Print JSON instead of a table.
+    var json = false
+    /// Print the benchmark names and exit.
+    var list = false
+
+    static let usage = """
+        usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list]
+          NAME        run benchmarks whose name contains NAME (repeatable); their floors run too
+          --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
+          --json      machine-readable output on standard output
+          --list      print the benchmark names
+        """
+
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--filter":
+                guard let name = remaining.popFirst() else { fail("--filter needs a name") }
+                options.filters.append(name)
+            case "--runs":
+                guard let value = remaining.popFirst(), let runs = Int(value), runs >= 1 else {
+                    fail("--runs needs a positive number")
+                }
+                options.runs = runs
+            case "--json":
+                options.json = true
+            case "--list":
+                options.list = true
+            case "--help", "-h":
+                print(usage)
+                exit(0)
+            default:
+                if argument.hasPrefix("-") { fail("unknown option \(argument)") }
+                options.filters.append(argument)
+            }
+        }
+        return options
+    }
+
+    private static func fail(_ message: String) -> Never {
+        printError(message + "\n" + usage)
+        exit(1)
+    }
+}
