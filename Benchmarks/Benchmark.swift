@@ -39,26 +39,28 @@ struct BenchmarkSuite {
         benchmarks.append(benchmark)
     }
 
-    /// The benchmarks whose names contain one of `filters` (all when `filters` is empty), plus
-    /// the floors they are compared against, each floor just before its first user.
-    func selected(by filters: [String]) -> [any Benchmark] {
-        let byName = Dictionary(uniqueKeysWithValues: benchmarks.map { ($0.name, $0) })
+    /// The benchmarks whose names contain one of `filters` (all when `filters` is empty), each
+    /// grouped with its floor and the other selected benchmarks sharing that floor, so a group
+    /// can be measured interleaved. Floors come first in their group; groups keep registration
+    /// order.
+    func groups(selectedBy filters: [String]) -> [[any Benchmark]] {
         let wanted = benchmarks.filter { benchmark in
             filters.isEmpty || filters.contains { benchmark.name.lowercased().contains($0.lowercased()) }
         }
-        var result: [any Benchmark] = []
-        var seen: Set<String> = []
-        for benchmark in wanted {
-            if let floorName = benchmark.floor, let floor = byName[floorName], !seen.contains(floorName) {
-                seen.insert(floorName)
-                result.append(floor)
-            }
-            if !seen.contains(benchmark.name) {
-                seen.insert(benchmark.name)
-                result.append(benchmark)
+        let wantedNames = Set(wanted.map(\.name))
+        var groups: [[any Benchmark]] = []
+        for floor in benchmarks where floor.floor == nil {
+            let users = wanted.filter { $0.floor == floor.name }
+            if !users.isEmpty || wantedNames.contains(floor.name) {
+                groups.append([floor] + users)
             }
         }
-        return result
+        // A workload whose floor is not registered runs alone.
+        let floorNames = Set(benchmarks.filter { $0.floor == nil }.map(\.name))
+        for benchmark in wanted where benchmark.floor.map({ !floorNames.contains($0) }) ?? false {
+            groups.append([benchmark])
+        }
+        return groups
     }
 }
 

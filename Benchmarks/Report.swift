@@ -3,13 +3,19 @@ struct Report {
     let measurements: [Measurement]
     let runs: Int
 
-    /// The median time of `measurement` divided by the median time of its floor, when the floor
-    /// was measured in the same run.
+    /// How many times slower than its floor `measurement` is: the median, over the interleaved
+    /// runs, of the run's time divided by the floor's time in the same round (robust to load
+    /// drifting during the measurement). `nil` when the floor was not measured.
     func ratioToFloor(_ measurement: Measurement) -> Double? {
         guard let floorName = measurement.benchmark.floor,
-            let floor = measurements.first(where: { $0.benchmark.name == floorName })
+            let floor = measurements.first(where: { $0.benchmark.name == floorName }),
+            floor.samples.count == measurement.samples.count
         else { return nil }
-        return measurement.medianNanosecondsPerOperation / floor.medianNanosecondsPerOperation
+        let ratios = zip(measurement.samples, floor.samples).map { Double($0) / Double(max($1, 1)) }.sorted()
+        let middle = ratios.count / 2
+        let ratio = ratios.count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
+        // Both sides ran their own operation count; compare per operation.
+        return ratio * Double(floor.benchmark.operations) / Double(measurement.benchmark.operations)
     }
 
     func table() -> String {

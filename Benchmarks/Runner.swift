@@ -34,17 +34,24 @@ struct Measurement {
 
 /// Runs benchmarks: one untimed warm-up run, then `runs` timed runs, each between `setUp()` and
 /// `tearDown()`. Times come from `DispatchTime`, which is monotonic.
+///
+/// A workload and its floor are measured as a group, their runs interleaved (floor, workload,
+/// floor, workload, …), so that both see the same machine: on a shared machine the load drifts,
+/// and measuring one after the other would put the drift into the ratio.
 struct Runner {
     let runs: Int
 
-    func measure(_ benchmark: any Benchmark) -> Measurement {
-        _ = timedRun(benchmark)
-        var samples: [UInt64] = []
-        samples.reserveCapacity(runs)
-        for _ in 0..<runs {
-            samples.append(timedRun(benchmark))
+    func measure(_ group: [any Benchmark]) -> [Measurement] {
+        for benchmark in group {
+            _ = timedRun(benchmark)
         }
-        return Measurement(benchmark: benchmark, samples: samples)
+        var samples = group.map { _ in [UInt64]() }
+        for _ in 0..<runs {
+            for index in group.indices {
+                samples[index].append(timedRun(group[index]))
+            }
+        }
+        return group.indices.map { Measurement(benchmark: group[$0], samples: samples[$0]) }
     }
 
     private func timedRun(_ benchmark: any Benchmark) -> UInt64 {

@@ -42,19 +42,19 @@ if options.list {
     exit(0)
 }
 
-let selected = suite.selected(by: options.filters)
-if selected.isEmpty {
+let groups = suite.groups(selectedBy: options.filters)
+if groups.isEmpty {
     printError("No benchmark matches \(options.filters); use --list to see the names.")
     exit(1)
 }
 
 let runner = Runner(runs: options.runs)
 var measurements: [Measurement] = []
-for benchmark in selected {
+for group in groups {
     if !options.json {
-        printError("running \(benchmark.name)…")
+        printError("running \(group.map(\.name).joined(separator: ", "))…")
     }
-    measurements.append(runner.measure(benchmark))
+    measurements += runner.measure(group)
 }
 
 let report = Report(measurements: measurements, runs: options.runs)

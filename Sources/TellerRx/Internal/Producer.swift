@@ -1,6 +1,7 @@
 /// The base of every operator's observable: `subscribe` creates the operator's sink through
 /// `run(_:cancel:)` and returns a ``SinkDisposer`` that disposes the sink and its upstream
 /// subscription together, even when disposal races with the subscription being set up.
+@usableFromInline
 class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     // @unchecked: producers keep only immutable configuration.
 

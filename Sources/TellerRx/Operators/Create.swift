@@ -19,6 +19,7 @@ extension ObservableType {
     ///
     /// - Parameter subscribe: Starts the work for one subscriber.
     /// - Returns: An observable that runs `subscribe` for each subscriber.
+    @inlinable
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
@@ -26,28 +27,29 @@ extension ObservableType {
     }
 }
 
-private final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+@usableFromInline
+final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: `subscribeHandler` is immutable; it may capture non-Sendable state by design
     // (README data sources do), and is only called on the subscribing thread.
+    @usableFromInline
     typealias SubscribeHandler = (AnyObserver<Element>) -> any Disposable
 
     let subscribeHandler: SubscribeHandler
 
+    @usableFromInline
     init(_ subscribeHandler: @escaping SubscribeHandler) {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(AnyObserver(sink))
-        return (sink, subscription)
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer)
+        sink.setUpstream(subscribeHandler(AnyObserver(sink)))
+        return sink
     }
 }
 
-private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
+private final class AnonymousObservableSink<Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
     @unchecked Sendable
 {
     // @unchecked: `isStopped` is atomic.
@@ -55,14 +57,18 @@ private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observ
 
     private let isStopped = Atomic<Bool>(false)
 
+    func onNext(_ element: Element) {
+        if isStopped.load(ordering: .relaxed) {
+            reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
+            return
+        }
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if isStopped.load(ordering: .relaxed) {
-                reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
-                return
-            }
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             if isStopped.exchange(true, ordering: .relaxed) {
                 reportMisuse("Observable.create sent a second terminal event; it was dropped.")
