@@ -39,13 +39,24 @@ struct BenchmarkSuite {
         benchmarks.append(benchmark)
     }
 
-    /// The benchmarks whose names contain one of `filters` (all when `filters` is empty), each
+    /// Whether `name` is selected by `filter`: equal to it when some benchmark has exactly that
+    /// name (so `publish-subject-pumping` does not also select `…-2-subscribers`), else
+    /// containing it. Case-insensitive.
+    private func matches(_ name: String, filter: String) -> Bool {
+        let filter = filter.lowercased()
+        if benchmarks.contains(where: { $0.name.lowercased() == filter }) {
+            return name.lowercased() == filter
+        }
+        return name.lowercased().contains(filter)
+    }
+
+    /// The benchmarks selected by `filters` (see `matches(_:filter:)`) (all when `filters` is empty), each
     /// grouped with its floor and the other selected benchmarks sharing that floor, so a group
     /// can be measured interleaved. Floors come first in their group; groups keep registration
     /// order.
     func groups(selectedBy filters: [String]) -> [[any Benchmark]] {
         let wanted = benchmarks.filter { benchmark in
-            filters.isEmpty || filters.contains { benchmark.name.lowercased().contains($0.lowercased()) }
+            filters.isEmpty || filters.contains { matches(benchmark.name, filter: $0) }
         }
         let wantedNames = Set(wanted.map(\.name))
         var groups: [[any Benchmark]] = []

@@ -8,7 +8,7 @@ import Musl
 
 /// The command line: `[--filter NAME | NAME]… [--runs N] [--json] [--list] [--help]`.
 struct Options {
-    /// Substrings of the benchmark names to run (all when empty).
+    /// Names, or substrings of names, of the benchmarks to run (all when empty).
     var filters: [String] = []
     /// Timed runs per benchmark, after one warm-up run.
     var runs = 10
@@ -19,7 +19,8 @@ struct Options {
 
     static let usage = """
         usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list]
-          NAME        run benchmarks whose name contains NAME (repeatable); their floors run too
+          NAME        run the benchmark named NAME, or else those whose name contains NAME
+                      (repeatable); the floors they are compared against run too
           --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
           --json      machine-readable output on standard output
           --list      print the benchmark names

@@ -1,5 +1,11 @@
 import Synchronization
 
+// State bits. Plain constants, not static members: a static member of a generic class needs
+// the class's type metadata, which generic code looks up at run time on every use.
+private let upstreamSetBit = 1
+private let disposedBit = 2
+private let stoppedBit = 4
+
 /// A sink that is also its own subscription, for operators that subscribe upstream once: the
 /// operator's `subscribe` creates the sink, subscribes it upstream, hands the upstream
 /// subscription to ``setUpstream(_:)`` and returns the sink itself as the subscription.
@@ -9,20 +15,21 @@ import Synchronization
 /// the cost of building and tearing down a chain. Disposal semantics are the same: `dispose()`
 /// stops forwarding at once and disposes the upstream subscription exactly once, now or as
 /// soon as it is set (a synchronous source may end the sink from inside `subscribe`).
-// State bits. Plain constants, not static members: a static member of a generic class needs
-// the class's type metadata, which generic code looks up at run time on every use.
-private let upstreamSetBit = 1
-private let disposedBit = 2
-
+///
+/// Element paths should use ``forwardNext(_:)`` and implement ``ObserverType/onNext(_:)``:
+/// in generic code, building or switching over an `Event` costs a type-metadata lookup.
 class DisposerSink<Observer: ObserverType>: Cancelable, @unchecked Sendable {
     // @unchecked: `observer` is immutable; `upstream` is written once before the `upstreamSetBit`
     // release and then read (and cleared) only by the one caller that observes both bits.
-    final let observer: Observer
+
+    // `state` and `upstream` come before `observer`, whose size depends on the generic
+    // parameter: fields after it sit at offsets read from the type metadata at run time.
     private let state = Atomic<Int>(0)
     /// Unchecked exclusivity: the state bits already make every access exclusive (see above),
     /// and the dynamic check costs more than the rest of setting and disposing it.
     @exclusivity(unchecked)
     private var upstream: (any Disposable)?
+    final let observer: Observer
 
     init(observer: Observer) {
         self.observer = observer
@@ -52,6 +59,25 @@ class DisposerSink<Observer: ObserverType>: Cancelable, @unchecked Sendable {
         observer.on(event)
     }
 
+    /// Sends `element` downstream unless this sink is disposed or was marked stopped with
+    /// ``markStopped()``; returns `false` only in the second case, so the caller can report an
+    /// element sent after a terminal event. One load for both checks.
+    @inline(__always)
+    final func forwardNextUnlessStopped(_ element: Observer.Element) -> Bool {
+        let state = state.load(ordering: .relaxed)
+        if state & (disposedBit | stoppedBit) != 0 { return state & stoppedBit == 0 }
+        observer.onNext(element)
+        return true
+    }
+
+    /// Marks the source as stopped (it sent a terminal event) for sinks that enforce the event
+    /// grammar, such as `Observable.create`'s.
+    ///
+    /// - Returns: Whether it was already stopped.
+    final func markStopped() -> Bool {
+        state.bitwiseOr(stoppedBit, ordering: .relaxed).oldValue & stoppedBit != 0
+    }
+
     /// Sends `error` downstream, then disposes. Out of line on purpose: a function that builds
     /// an `Event` gets its stack space sized at entry, with a metadata lookup, even when the
     /// error path is not taken; keeping it here keeps element paths free of that cost.
@@ -63,7 +89,7 @@ class DisposerSink<Observer: ObserverType>: Cancelable, @unchecked Sendable {
 
     /// Records the upstream subscription, or disposes it at once if this sink is already
     /// disposed. Call once.
-    final func setUpstream(_ subscription: any Disposable) {
+    final func setUpstream(_ subscription: consuming any Disposable) {
         upstream = subscription
         let previous = state.bitwiseOr(upstreamSetBit, ordering: .acquiringAndReleasing).oldValue
         assert(previous & upstreamSetBit == 0, "setUpstream called twice")
@@ -81,8 +107,6 @@ class DisposerSink<Observer: ObserverType>: Cancelable, @unchecked Sendable {
     }
 
     private func disposeUpstream() {
-        let upstream = self.upstream
-        self.upstream = nil
-        upstream?.dispose()
+        upstream.take()?.dispose()
     }
 }

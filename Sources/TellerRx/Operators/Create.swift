@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Creates an observable from a subscribe function.
     ///
@@ -52,17 +50,14 @@ final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecke
 private final class AnonymousObservableSink<Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
     @unchecked Sendable
 {
-    // @unchecked: `isStopped` is atomic.
+    // @unchecked: nothing beyond `DisposerSink`, whose stopped bit enforces the event grammar.
     typealias Element = Observer.Element
 
-    private let isStopped = Atomic<Bool>(false)
-
+    @inline(__always)
     func onNext(_ element: Element) {
-        if isStopped.load(ordering: .relaxed) {
+        if !forwardNextUnlessStopped(element) {
             reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
-            return
         }
-        forwardNext(element)
     }
 
     func on(_ event: Event<Element>) {
@@ -70,7 +65,7 @@ private final class AnonymousObservableSink<Observer: ObserverType>: DisposerSin
         case .next(let element):
             onNext(element)
         case .error, .completed:
-            if isStopped.exchange(true, ordering: .relaxed) {
+            if markStopped() {
                 reportMisuse("Observable.create sent a second terminal event; it was dropped.")
                 return
             }

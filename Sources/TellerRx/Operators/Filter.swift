@@ -50,6 +50,7 @@ where Observer.Element == Element {
         super.init(observer: observer)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         let passes: Bool
         do {

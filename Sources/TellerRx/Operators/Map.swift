@@ -52,6 +52,7 @@ where Observer.Element == Result {
         super.init(observer: observer)
     }
 
+    @inline(__always)
     func onNext(_ element: SourceElement) {
         do {
             forwardNext(try transform(element))
