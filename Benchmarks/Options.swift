@@ -16,14 +16,17 @@ struct Options {
     var json = false
     /// Print the benchmark names and exit.
     var list = false
+    /// Print the bytes per live subscription and exit.
+    var memory = false
 
     static let usage = """
-        usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list]
+        usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list] [--memory]
           NAME        run the benchmark named NAME, or else those whose name contains NAME
                       (repeatable); the floors they are compared against run too
           --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
           --json      machine-readable output on standard output
           --list      print the benchmark names
+          --memory    print the bytes held per live subscription (Linux) and exit
         """
 
     static func parse(_ arguments: [String]) -> Options {
@@ -43,6 +46,8 @@ struct Options {
                 options.json = true
             case "--list":
                 options.list = true
+            case "--memory":
+                options.memory = true
             case "--help", "-h":
                 print(usage)
                 exit(0)

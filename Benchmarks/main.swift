@@ -9,7 +9,12 @@ import Musl
 // TellerBenchmarks: RxSwift's benchmark workloads on TellerRx, each next to its floor (the same
 // work with plain closures and no locks, measured in the same run).
 //
-//     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list]
+//     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list] [--memory]
+//
+// Allocations per operation are not counted in process (that needs a malloc hook); count them
+// with valgrind, which prints the heap allocations of a whole run: run one workload with
+// `--runs 1` (a warm-up and one timed run) and with `--filter floor/NAME --runs 1`, subtract,
+// and divide by twice the workload's operation count.
 
 var suite = BenchmarkSuite()
 addFloorBenchmarks(to: &suite)
@@ -34,6 +39,12 @@ printError(
 #else
 let build = "release"
 #endif
+
+if options.memory {
+    // First, before any benchmark allocates and frees memory the subscriptions could reuse.
+    print(MemoryReport.run())
+    exit(0)
+}
 
 if options.list {
     for benchmark in suite.benchmarks {
