@@ -25,6 +25,9 @@ extension ObservableType {
     }
 }
 
+// Internal and `@usableFromInline`, with an `@inlinable` operator method, so the call site
+// builds it with its concrete types: unspecialized generic code would look up the producer's
+// type metadata at run time on every call.
 @usableFromInline
 final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: `subscribeHandler` is immutable; it may capture non-Sendable state by design

@@ -12,6 +12,9 @@ extension ObservableType {
     }
 }
 
+// Internal and `@usableFromInline`, with an `@inlinable` operator method, so the call site
+// builds it with its concrete types: unspecialized generic code would look up the producer's
+// type metadata at run time on every call.
 @usableFromInline
 final class FilterProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.

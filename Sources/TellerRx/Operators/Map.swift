@@ -14,6 +14,9 @@ extension ObservableType {
     }
 }
 
+// Internal and `@usableFromInline`, with an `@inlinable` operator method, so the call site
+// builds it with its concrete types: unspecialized generic code would look up the producer's
+// type metadata at run time on every call.
 @usableFromInline
 final class MapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Result>, @unchecked Sendable {
     // @unchecked: immutable.
