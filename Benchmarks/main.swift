@@ -1,1 +1,77 @@
-print("benchmarks")
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// TellerBenchmarks: RxSwift's benchmark workloads on TellerRx, each next to its floor (the same
+// work with plain closures and no locks, measured in the same run).
+//
+//     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list] [--memory]
+//
+// Allocations per operation are not counted in process (that needs a malloc hook); count them
+// with valgrind, which prints the heap allocations of a whole run: run one workload with
+// `--runs 1` (a warm-up and one timed run) and with `--filter floor/NAME --runs 1`, subtract,
+// and divide by twice the workload's operation count.
+
+var suite = BenchmarkSuite()
+addFloorBenchmarks(to: &suite)
+addSubjectBenchmarks(to: &suite)
+addMapFilterBenchmarks(to: &suite)
+// flatMap, flatMapLatest and combineLatest: rename PendingWorkloads.swift.pending to
+// PendingWorkloads.swift once those operators exist, and uncomment:
+// addOperatorBenchmarks(to: &suite)
+
+let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
+
+#if DEBUG
+let build = "debug"
+printError(
+    """
+    ************************************************************
+    * WARNING: this is a DEBUG build; the numbers mean nothing. *
+    * Run: swift run -c release TellerBenchmarks               *
+    ************************************************************
+    """
+)
+#else
+let build = "release"
+#endif
+
+if options.memory {
+    // First, before any benchmark allocates and frees memory the subscriptions could reuse.
+    print(MemoryReport.run())
+    exit(0)
+}
+
+if options.list {
+    for benchmark in suite.benchmarks {
+        print(benchmark.name)
+    }
+    exit(0)
+}
+
+let groups = suite.groups(selectedBy: options.filters)
+if groups.isEmpty {
+    printError("No benchmark matches \(options.filters); use --list to see the names.")
+    exit(1)
+}
+
+let runner = Runner(runs: options.runs)
+var measurements: [Measurement] = []
+for group in groups {
+    if !options.json {
+        printError("running \(group.map(\.name).joined(separator: ", "))…")
+    }
+    measurements += runner.measure(group)
+}
+
+let report = Report(measurements: measurements, runs: options.runs)
+if options.json {
+    print(report.json(build: build))
+} else {
+    print("\(build) build, median and min of \(options.runs) runs after one warm-up (checksum \(blackHoleValue))")
+    print(report.table())
+}

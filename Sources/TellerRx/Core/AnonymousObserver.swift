@@ -18,6 +18,14 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
         Resources.decrement()
     }
 
+    func onNext(_ element: Element) {
+        guard !isStopped.load(ordering: .relaxed) else {
+            reportMisuse("An element was sent after the sequence ended; it was dropped.")
+            return
+        }
+        handler(.next(element))
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next:

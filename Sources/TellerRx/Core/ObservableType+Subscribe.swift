@@ -26,28 +26,20 @@ extension ObservableType {
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
         guard let onDisposed else {
-            let observer = AnonymousObserver<Element> { event in
-                switch event {
-                case .next(let element): onNext?(element)
-                case .error(let error): handleError(error, onError)
-                case .completed: onCompleted?()
-                }
+            if onError == nil && onCompleted == nil {
+                // The common `subscribe(onNext:)`: a smaller observer (48 heap bytes, not 96).
+                return asObservable().subscribe(NextObserver(onNext))
             }
+            let observer = CallbackObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onEnd: nil)
             return asObservable().subscribe(observer)
         }
         let disposeAction = AnonymousDisposable(onDisposed)
-        let observer = AnonymousObserver<Element> { event in
-            switch event {
-            case .next(let element):
-                onNext?(element)
-            case .error(let error):
-                handleError(error, onError)
-                disposeAction.dispose()
-            case .completed:
-                onCompleted?()
-                disposeAction.dispose()
-            }
-        }
+        let observer = CallbackObserver(
+            onNext: onNext,
+            onError: onError,
+            onCompleted: onCompleted,
+            onEnd: disposeAction
+        )
         return BinaryDisposable(asObservable().subscribe(observer), disposeAction)
     }
 
@@ -56,14 +48,5 @@ extension ObservableType {
     /// - Returns: A disposable that ends the subscription.
     public func subscribe() -> any Disposable {
         subscribe(onNext: nil)
-    }
-}
-
-@inline(__always)
-private func handleError(_ error: any Error, _ onError: (@Sendable (any Error) -> Void)?) {
-    if let onError {
-        onError(error)
-    } else {
-        reportMisuse("Unhandled error in subscribe(onNext:onError:...): \(error)")
     }
 }

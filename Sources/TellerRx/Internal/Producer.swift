@@ -1,6 +1,11 @@
 /// The base of every operator's observable: `subscribe` creates the operator's sink through
 /// `run(_:cancel:)` and returns a ``SinkDisposer`` that disposes the sink and its upstream
 /// subscription together, even when disposal races with the subscription being set up.
+///
+/// Operators that subscribe upstream once may instead override `subscribe` with a
+/// ``DisposerSink`` (one object per subscription instead of two; see Map.swift).
+/// `@usableFromInline` so operators can create their producer from an `@inlinable` method.
+@usableFromInline
 class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     // @unchecked: producers keep only immutable configuration.
 

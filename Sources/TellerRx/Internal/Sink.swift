@@ -29,6 +29,24 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         observer.on(event)
     }
 
+    /// Sends `element` downstream unless this sink is disposed, without building an `Event`:
+    /// in generic code, constructing or switching over an `Event` costs a type-metadata lookup
+    /// per event, so element paths should use this and implement ``ObserverType/onNext(_:)``.
+    @inline(__always)
+    final func forwardNext(_ element: Observer.Element) {
+        if disposed.load(ordering: .relaxed) { return }
+        observer.onNext(element)
+    }
+
+    /// Sends `error` downstream, then disposes. Out of line on purpose: a function that builds
+    /// an `Event` gets its stack space sized at entry, with a metadata lookup, even when the
+    /// error path is not taken; call this from element paths instead of `forwardOn(.error(…))`.
+    @inline(never)
+    final func forwardErrorAndDispose(_ error: any Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
     /// Whether this sink has been disposed.
     final var isDisposed: Bool {
         disposed.load(ordering: .relaxed)
@@ -51,6 +69,10 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
 /// `forwardOn` followed by `dispose`.
 struct SinkForwarder<Observer: ObserverType>: ObserverType {
     let forwardTo: Sink<Observer>
+
+    func onNext(_ element: Observer.Element) {
+        forwardTo.forwardNext(element)
+    }
 
     func on(_ event: Event<Observer.Element>) {
         switch event {

@@ -10,7 +10,11 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let disposedBit = 2
 
     private let state = Atomic<Int>(0)
+    // Unchecked exclusivity: the state bits already make every access exclusive, and the
+    // dynamic check costs more than the rest of setting and disposing them.
+    @exclusivity(unchecked)
     private var sink: (any Disposable)?
+    @exclusivity(unchecked)
     private var subscription: (any Disposable)?
 
     init() {
@@ -25,7 +29,7 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
         state.load(ordering: .acquiring) & SinkDisposer.disposedBit != 0
     }
 
-    func setSinkAndSubscription(sink: any Disposable, subscription: any Disposable) {
+    func setSinkAndSubscription(sink: consuming any Disposable, subscription: consuming any Disposable) {
         self.sink = sink
         self.subscription = subscription
         let previous = state.bitwiseOr(SinkDisposer.setBit, ordering: .acquiringAndReleasing).oldValue
@@ -44,10 +48,8 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func disposePair() {
-        let sink = self.sink
-        let subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        let sink = self.sink.take()
+        let subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

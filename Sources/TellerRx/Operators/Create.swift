@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Creates an observable from a subscribe function.
     ///
@@ -19,6 +17,7 @@ extension ObservableType {
     ///
     /// - Parameter subscribe: Starts the work for one subscriber.
     /// - Returns: An observable that runs `subscribe` for each subscriber.
+    @inlinable
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
@@ -26,45 +25,50 @@ extension ObservableType {
     }
 }
 
-private final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+// Internal and `@usableFromInline`, with an `@inlinable` operator method, so the call site
+// builds it with its concrete types: unspecialized generic code would look up the producer's
+// type metadata at run time on every call.
+@usableFromInline
+final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: `subscribeHandler` is immutable; it may capture non-Sendable state by design
     // (README data sources do), and is only called on the subscribing thread.
+    @usableFromInline
     typealias SubscribeHandler = (AnyObserver<Element>) -> any Disposable
 
     let subscribeHandler: SubscribeHandler
 
+    @usableFromInline
     init(_ subscribeHandler: @escaping SubscribeHandler) {
         self.subscribeHandler = subscribeHandler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(AnyObserver(sink))
-        return (sink, subscription)
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer)
+        sink.setUpstream(subscribeHandler(AnyObserver(sink)))
+        return sink
     }
 }
 
-private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
+private final class AnonymousObservableSink<Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
     @unchecked Sendable
 {
-    // @unchecked: `isStopped` is atomic.
+    // @unchecked: nothing beyond `DisposerSink`, whose stopped bit enforces the event grammar.
     typealias Element = Observer.Element
 
-    private let isStopped = Atomic<Bool>(false)
+    @inline(__always)
+    func onNext(_ element: Element) {
+        if !forwardNextUnlessStopped(element) {
+            reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
+        }
+    }
 
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if isStopped.load(ordering: .relaxed) {
-                reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
-                return
-            }
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
-            if isStopped.exchange(true, ordering: .relaxed) {
+            if markStopped() {
                 reportMisuse("Observable.create sent a second terminal event; it was dropped.")
                 return
             }

@@ -6,55 +6,71 @@ extension ObservableType {
     ///
     /// - Parameter predicate: Returns `true` for elements to keep.
     /// - Returns: An observable of the elements that passed.
+    @inlinable
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
         FilterProducer(source: asObservable(), predicate: predicate)
     }
 }
 
-private final class FilterProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+// Internal and `@usableFromInline`, with an `@inlinable` operator method, so the call site
+// builds it with its concrete types: unspecialized generic code would look up the producer's
+// type metadata at run time on every call.
+@usableFromInline
+final class FilterProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
+    @usableFromInline
     typealias Predicate = @Sendable (Element) throws -> Bool
 
     let source: Observable<Element>
     let predicate: Predicate
 
+    @usableFromInline
     init(source: Observable<Element>, predicate: @escaping Predicate) {
         self.source = source
         self.predicate = predicate
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
     }
 }
 
-private final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    // @unchecked: immutable beyond `Sink`.
-    typealias Element = Observer.Element
+/// Generic over `Element` as well as `Observer` so the element's type metadata comes with the
+/// class instead of from a lookup through `Observer` per element.
+private final class FilterSink<Element, Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
+    @unchecked Sendable
+where Observer.Element == Element {
+    // @unchecked: immutable beyond `DisposerSink`.
     typealias Predicate = @Sendable (Element) throws -> Bool
 
     private let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: any Cancelable) {
+    init(predicate: @escaping Predicate, observer: Observer) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
+    }
+
+    @inline(__always)
+    func onNext(_ element: Element) {
+        let passes: Bool
+        do {
+            passes = try predicate(element)
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        if passes {
+            forwardNext(element)
+        }
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                if try predicate(element) {
-                    forwardOn(event)
-                }
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -28,7 +28,7 @@ private final class Just<Element: Sendable>: Producer<Element>, @unchecked Senda
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        observer.on(.next(element))
+        observer.onNext(element)
         observer.on(.completed)
         return Disposables.create()
     }

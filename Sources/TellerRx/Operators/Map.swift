@@ -6,6 +6,7 @@ extension ObservableType {
     ///
     /// - Parameter transform: Applied to each element.
     /// - Returns: An observable of the transformed elements.
+    @inlinable
     public func map<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result
     ) -> Observable<Result> {
@@ -13,49 +14,60 @@ extension ObservableType {
     }
 }
 
-private final class MapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Result>, @unchecked Sendable {
+// Internal and `@usableFromInline`, with an `@inlinable` operator method, so the call site
+// builds it with its concrete types: unspecialized generic code would look up the producer's
+// type metadata at run time on every call.
+@usableFromInline
+final class MapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Result>, @unchecked Sendable {
     // @unchecked: immutable.
+    @usableFromInline
     typealias Transform = @Sendable (SourceElement) throws -> Result
 
     let source: Observable<SourceElement>
     let transform: Transform
 
+    @usableFromInline
     init(source: Observable<SourceElement>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = MapSink<SourceElement, Observer>(transform: transform, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Result {
+        let sink = MapSink<SourceElement, Result, Observer>(transform: transform, observer: observer)
+        sink.setUpstream(source.subscribe(sink))
+        return sink
     }
 }
 
-private final class MapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType,
+/// Generic over `Result` as well as `Observer` (with `Observer.Element == Result`) so the result's
+/// type metadata comes with the class instead of from a lookup through `Observer` per element.
+private final class MapSink<SourceElement, Result, Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
     @unchecked Sendable
-{
-    // @unchecked: immutable beyond `Sink`.
-    typealias Transform = @Sendable (SourceElement) throws -> Observer.Element
+where Observer.Element == Result {
+    // @unchecked: immutable beyond `DisposerSink`.
+    typealias Transform = @Sendable (SourceElement) throws -> Result
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+    init(transform: @escaping Transform, observer: Observer) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer)
+    }
+
+    @inline(__always)
+    func onNext(_ element: SourceElement) {
+        do {
+            forwardNext(try transform(element))
+        } catch {
+            forwardErrorAndDispose(error)
+        }
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            do {
-                forwardOn(.next(try transform(element)))
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
             dispose()

@@ -65,11 +65,9 @@ private final class SequenceProducer<Element: Sendable>: Producer<Element>, @unc
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SequenceSink(observer: observer, cancel: cancel)
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        let sink = SequenceSink(observer: observer)
         let elements = elements
         if scheduler is CurrentThreadScheduler {
             // One trampolined loop instead of one scheduled action per element: same order,
@@ -77,27 +75,29 @@ private final class SequenceProducer<Element: Sendable>: Producer<Element>, @unc
             let subscription = scheduler.schedule(()) { _ in
                 for element in elements {
                     if sink.isDisposed { return Disposables.create() }
-                    sink.forwardOn(.next(element))
+                    sink.forwardNext(element)
                 }
                 sink.forwardOn(.completed)
                 sink.dispose()
                 return Disposables.create()
             }
-            return (sink, subscription)
+            sink.setUpstream(subscription)
+            return sink
         }
         let subscription = scheduler.scheduleRecursive(0) { index, recurse in
             if index < elements.count {
-                sink.forwardOn(.next(elements[index]))
+                sink.forwardNext(elements[index])
                 recurse(index + 1)
             } else {
                 sink.forwardOn(.completed)
                 sink.dispose()
             }
         }
-        return (sink, subscription)
+        sink.setUpstream(subscription)
+        return sink
     }
 }
 
-private final class SequenceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    // @unchecked: nothing beyond `Sink`.
+private final class SequenceSink<Observer: ObserverType>: DisposerSink<Observer>, @unchecked Sendable {
+    // @unchecked: nothing beyond `DisposerSink`.
 }

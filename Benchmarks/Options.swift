@@ -1,0 +1,66 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The command line: `[--filter NAME | NAME]… [--runs N] [--json] [--list] [--help]`.
+struct Options {
+    /// Names, or substrings of names, of the benchmarks to run (all when empty).
+    var filters: [String] = []
+    /// Timed runs per benchmark, after one warm-up run.
+    var runs = 10
+    /// Print JSON instead of a table.
+    var json = false
+    /// Print the benchmark names and exit.
+    var list = false
+    /// Print the bytes per live subscription and exit.
+    var memory = false
+
+    static let usage = """
+        usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list] [--memory]
+          NAME        run the benchmark named NAME, or else those whose name contains NAME
+                      (repeatable); the floors they are compared against run too
+          --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
+          --json      machine-readable output on standard output
+          --list      print the benchmark names
+          --memory    print the bytes held per live subscription (Linux) and exit
+        """
+
+    static func parse(_ arguments: [String]) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--filter":
+                guard let name = remaining.popFirst() else { fail("--filter needs a name") }
+                options.filters.append(name)
+            case "--runs":
+                guard let value = remaining.popFirst(), let runs = Int(value), runs >= 1 else {
+                    fail("--runs needs a positive number")
+                }
+                options.runs = runs
+            case "--json":
+                options.json = true
+            case "--list":
+                options.list = true
+            case "--memory":
+                options.memory = true
+            case "--help", "-h":
+                print(usage)
+                exit(0)
+            default:
+                if argument.hasPrefix("-") { fail("unknown option \(argument)") }
+                options.filters.append(argument)
+            }
+        }
+        return options
+    }
+
+    private static func fail(_ message: String) -> Never {
+        printError(message + "\n" + usage)
+        exit(1)
+    }
+}

@@ -1,0 +1,107 @@
+import Synchronization
+
+/// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: holds the closures
+/// themselves (no event-switching closure to allocate), receives elements without an `Event`,
+/// and enforces the event grammar so nothing reaches a closure after a terminal event.
+final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked: the closures are immutable; `isStopped` is atomic.
+    private let onNextHandler: (@Sendable (Element) -> Void)?
+    private let onError: (@Sendable (any Error) -> Void)?
+    private let onCompleted: (@Sendable () -> Void)?
+    /// Runs `onDisposed` after a terminal event (if the subscriber gave one).
+    private let onEnd: AnonymousDisposable?
+    private let isStopped = Atomic<Bool>(false)
+
+    init(
+        onNext: (@Sendable (Element) -> Void)?,
+        onError: (@Sendable (any Error) -> Void)?,
+        onCompleted: (@Sendable () -> Void)?,
+        onEnd: AnonymousDisposable?
+    ) {
+        self.onNextHandler = onNext
+        self.onError = onError
+        self.onCompleted = onCompleted
+        self.onEnd = onEnd
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func onNext(_ element: Element) {
+        guard !isStopped.load(ordering: .relaxed) else {
+            reportMisuse("An element was sent after the sequence ended; it was dropped.")
+            return
+        }
+        onNextHandler?(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            guard !isStopped.exchange(true, ordering: .relaxed) else {
+                reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
+                return
+            }
+            if let onError {
+                onError(error)
+            } else {
+                reportMisuse("Unhandled error in subscribe(onNext:onError:...): \(error)")
+            }
+            onEnd?.dispose()
+        case .completed:
+            guard !isStopped.exchange(true, ordering: .relaxed) else {
+                reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
+                return
+            }
+            onCompleted?()
+            onEnd?.dispose()
+        }
+    }
+}
+
+/// The observer behind `subscribe(onNext:)` with no other closure: only the element closure
+/// and the stopped flag, so a live subscription holds as little as possible.
+final class NextObserver<Element>: ObserverType, @unchecked Sendable {
+    // @unchecked: `onNextHandler` is immutable; `isStopped` is atomic.
+    private let onNextHandler: (@Sendable (Element) -> Void)?
+    private let isStopped = Atomic<Bool>(false)
+
+    init(_ onNext: (@Sendable (Element) -> Void)?) {
+        self.onNextHandler = onNext
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func onNext(_ element: Element) {
+        guard !isStopped.load(ordering: .relaxed) else {
+            reportMisuse("An element was sent after the sequence ended; it was dropped.")
+            return
+        }
+        onNextHandler?(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            guard !isStopped.exchange(true, ordering: .relaxed) else {
+                reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
+                return
+            }
+            reportMisuse("Unhandled error in subscribe(onNext:onError:...): \(error)")
+        case .completed:
+            guard !isStopped.exchange(true, ordering: .relaxed) else {
+                reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
+                return
+            }
+        }
+    }
+}
