@@ -26,8 +26,6 @@ let package = Package(
             name: "TellerBenchmarks",
             dependencies: ["TellerRx", "Teller"],
             path: "Benchmarks",
-            // Compiled once flatMap/flatMapLatest/combineLatest exist: rename it to .swift, drop this line.
-            exclude: ["PendingWorkloads.swift.pending"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "TellerRxTests", dependencies: ["TellerRx", "TellerTesting"], swiftSettings: swiftSettings),

@@ -20,9 +20,7 @@ var suite = BenchmarkSuite()
 addFloorBenchmarks(to: &suite)
 addSubjectBenchmarks(to: &suite)
 addMapFilterBenchmarks(to: &suite)
-// flatMap, flatMapLatest and combineLatest: rename PendingWorkloads.swift.pending to
-// PendingWorkloads.swift once those operators exist, and uncomment:
-// addOperatorBenchmarks(to: &suite)
+addOperatorBenchmarks(to: &suite)
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 

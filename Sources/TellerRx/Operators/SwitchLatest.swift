@@ -87,7 +87,7 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    private func onNext(_ element: SourceElement) {
+    func onNext(_ element: SourceElement) {
         lock.lock()
         guard !isDisposed else {
             lock.unlock()

@@ -8,7 +8,7 @@ import Testing
 /// points, the observers behind `subscribe(onNext:…)`) must behave exactly like `on(.next)`.
 @Suite struct ObserverFastPathTests {
     @Test func defaultOnNextSendsANextEvent() {
-        let observer = EventRecorder<Int>()
+        let observer = FastPathRecorder<Int>()
         observer.onNext(1)
         observer.on(.next(2))
         observer.onCompleted()
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func anyObserverWrappingAnObserverForwardsElementsAndTerminalEvents() {
-        let recorder = EventRecorder<Int>()
+        let recorder = FastPathRecorder<Int>()
         let observer = AnyObserver(recorder)
         observer.onNext(1)
         observer.on(.next(2))
@@ -104,7 +104,7 @@ private func sendNext<Observer: ObserverType>(_ element: Observer.Element, to ob
 }
 
 /// Records events through `on(_:)` only (the default `onNext`).
-private final class EventRecorder<Element: Sendable>: ObserverType, @unchecked Sendable {
+private final class FastPathRecorder<Element: Sendable>: ObserverType, @unchecked Sendable {
     // @unchecked: `recorded` is locked.
     private let recorded = Locked<[Event<Element>]>([])
 

@@ -135,7 +135,7 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    private func onNext(_ element: SourceElement) {
+    func onNext(_ element: SourceElement) {
         // Locked by hand: the selector runs under the lock, the subscription after it.
         lock.lock()
         guard !isDisposed else {

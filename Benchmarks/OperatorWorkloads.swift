@@ -1,12 +1,3 @@
-// Not compiled yet: flatMap, flatMapLatest and combineLatest do not exist on this branch.
-// To enable at integration: rename this file to PendingWorkloads.swift (it may then be split
-// into one file per benchmark), uncomment `addOperatorBenchmarks(to: &suite)` in main.swift and
-// delete the `exclude:` line of the TellerBenchmarks target in Package.swift. Checked to build
-// (release, warnings as errors) against stubs with RxSwift's signatures:
-// `flatMap(_:)`/`flatMapLatest(_:)` taking `@Sendable (Element) throws -> Source`, and
-// `Observable.combineLatest(_:_:_:_:resultSelector:)`. The floors these are compared against are
-// already registered (Floors/).
-
 import TellerRx
 
 /// flatMap, flatMapLatest and combineLatest workloads.
