@@ -8,6 +8,12 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// Tests are client code: they compile ported Teller-iOS/RxSwift code as users write it, so
+// they don't opt into `ExistentialAny` (README code writes `Error`, not `any Error`).
+let testSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility")
+]
+
 let package = Package(
     name: "Teller",
     // Synchronization's `Atomic` sets the floor on Apple platforms.
@@ -28,11 +34,15 @@ let package = Package(
             path: "Benchmarks",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "TellerRxTests", dependencies: ["TellerRx", "TellerTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TellerRxTests",
+            dependencies: ["TellerRx", "TellerTesting"],
+            swiftSettings: testSwiftSettings
+        ),
         .testTarget(
             name: "TellerTests",
             dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerMetadataCrashWriter"],
-            swiftSettings: swiftSettings
+            swiftSettings: testSwiftSettings
         ),
         // A child process for the durability test: writes metadata until it is killed.
         .executableTarget(
@@ -44,7 +54,7 @@ let package = Package(
         .testTarget(
             name: "TellerTestingTests",
             dependencies: ["TellerTesting", "Teller", "TellerRx"],
-            swiftSettings: swiftSettings
+            swiftSettings: testSwiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]

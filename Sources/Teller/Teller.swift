@@ -30,7 +30,7 @@ public final class Teller: Sendable {
     public let fetchTimeout: RxTimeInterval?
 
     private let clock: @Sendable () -> Date
-    private let loggerBox: LockedState<(@Sendable (TellerLogEvent) -> Void)?>
+    private let loggerBox: LoggerBox
     let coordinator: RefreshCoordinator
     /// Tags whose metadata changed, so every repository showing that tag updates its age.
     let metadataChanges = PublishSubject<String>()
@@ -53,8 +53,8 @@ public final class Teller: Sendable {
         fetchTimeout: RxTimeInterval? = .seconds(60),
         logger: (@Sendable (TellerLogEvent) -> Void)? = nil
     ) {
-        let loggerBox = LockedState(logger)
-        let log: @Sendable (TellerLogEvent) -> Void = { event in loggerBox.withLock { $0 }?(event) }
+        let loggerBox = LoggerBox(logger)
+        let log: @Sendable (TellerLogEvent) -> Void = { event in loggerBox.logger?(event) }
         self.loggerBox = loggerBox
         self.metadataStore =
             metadataStore
@@ -70,8 +70,8 @@ public final class Teller: Sendable {
 
     /// Receives log events; `nil` logs nothing. Called on whatever thread the event happens.
     public var logger: (@Sendable (TellerLogEvent) -> Void)? {
-        get { loggerBox.withLock { $0 } }
-        set { loggerBox.withLock { $0 = newValue } }
+        get { loggerBox.logger }
+        set { loggerBox.logger = newValue }
     }
 
     /// The current time, from the injected clock.
@@ -92,10 +92,36 @@ public final class Teller: Sendable {
     }
 
     func log(_ event: TellerLogEvent) {
-        loggerBox.withLock { $0 }?(event)
+        loggerBox.logger?(event)
     }
 
     func lastFetched(tag: String) -> Date? {
         metadataStore.metadata(forTag: tag)?.lastFetched
+    }
+}
+
+/// The logger, behind a lock. A class with a concretely typed property rather than a generic
+/// locked box: reading a closure back out of generic storage wraps it in a conversion thunk on
+/// every read, which a busy logger would pay per event.
+private final class LoggerBox: @unchecked Sendable {
+    // @unchecked: `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: (@Sendable (TellerLogEvent) -> Void)?
+
+    init(_ logger: (@Sendable (TellerLogEvent) -> Void)?) {
+        stored = logger
+    }
+
+    var logger: (@Sendable (TellerLogEvent) -> Void)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
 }

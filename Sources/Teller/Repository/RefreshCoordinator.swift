@@ -53,10 +53,10 @@ final class RefreshCoordinator: Sendable {
     ) -> any Disposable {
         let (flightID, waiterID, work) = state.withLock { state -> (UInt64, UInt64, SingleAssignmentDisposable?) in
             let waiterID = state.makeID()
-            if var flight = state.flights[tag] {
-                flight.waiters[waiterID] = waiter
-                state.flights[tag] = flight
-                return (flight.id, waiterID, nil)
+            // Mutated in place: copying a flight out would copy its waiters on every join.
+            if let flightID = state.flights[tag]?.id {
+                state.flights[tag]?.waiters[waiterID] = waiter
+                return (flightID, waiterID, nil)
             }
             var flight = Flight(id: state.makeID(), started: .now)
             flight.waiters[waiterID] = waiter
@@ -106,14 +106,12 @@ final class RefreshCoordinator: Sendable {
 
     private func leave(tag: String, flightID: UInt64, waiterID: UInt64) {
         let (waiter, abandoned) = state.withLock { state -> (Waiter?, Flight?) in
-            guard var flight = state.flights[tag], flight.id == flightID,
-                let waiter = flight.waiters.removeValue(forKey: waiterID)
+            guard state.flights[tag]?.id == flightID,
+                let waiter = state.flights[tag]?.waiters.removeValue(forKey: waiterID)
             else { return (nil, nil) }
-            if flight.waiters.isEmpty {
-                state.flights[tag] = nil
-                return (waiter, flight)
+            if state.flights[tag]?.waiters.isEmpty == true {
+                return (waiter, state.flights.removeValue(forKey: tag))
             }
-            state.flights[tag] = flight
             return (waiter, nil)
         }
         if let abandoned {

@@ -35,7 +35,7 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
 
     private struct Mailbox {
         var machine: Machine
-        var queue: [Input] = []
+        var queue = FIFOQueue<Input>()
         var isDraining = false
         var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
         var cancelledCallers: Set<CallerID> = []
@@ -116,18 +116,18 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
 
     func send(_ input: Input) {
         let shouldDrain = mailbox.withLock { mailbox -> Bool in
-            mailbox.queue.append(input)
+            mailbox.queue.enqueue(input)
             if mailbox.isDraining { return false }
             mailbox.isDraining = true
             return true
         }
         guard shouldDrain else { return }
         while let input = mailbox.withLock({ mailbox -> Input? in
-            if mailbox.queue.isEmpty {
+            guard let next = mailbox.queue.dequeue() else {
                 mailbox.isDraining = false
                 return nil
             }
-            return mailbox.queue.removeFirst()
+            return next
         }) {
             process(input)
         }

@@ -24,6 +24,10 @@ public protocol RepositoryDataSource: SendableMetatype {
     /// Whether Teller refreshes automatically: on setting requirements that were never fetched,
     /// on `observe()`, and whenever the cache emits while older than ``maxAgeOfCache``.
     /// Defaults to `true`.
+    ///
+    /// Declare it in the type that conforms to `RepositoryDataSource`: Swift binds a protocol
+    /// requirement at the conforming class, so a subclass's own `automaticallyRefresh` is not
+    /// seen by Teller.
     var automaticallyRefresh: Bool { get }
 
     /// Fetches fresh data, usually over the network. Called on the background scheduler.

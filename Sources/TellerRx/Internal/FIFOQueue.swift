@@ -1,25 +1,25 @@
 /// A first-in first-out queue on one array with a moving head: amortised O(1) `enqueue` and
 /// `dequeue`, no allocation once it has grown to its working size. Not thread-safe; owners
-/// keep it under their lock.
-struct FIFOQueue<Element> {
+/// keep it under their lock. `package` because Teller's repository mailbox uses it too.
+package struct FIFOQueue<Element> {
     private var storage: [Element?] = []
     private var head = 0
 
-    init() {}
+    package init() {}
 
-    var isEmpty: Bool {
+    package var isEmpty: Bool {
         head == storage.count
     }
 
-    var count: Int {
+    package var count: Int {
         storage.count - head
     }
 
-    mutating func enqueue(_ element: Element) {
+    package mutating func enqueue(_ element: Element) {
         storage.append(element)
     }
 
-    mutating func dequeue() -> Element? {
+    package mutating func dequeue() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head]
         storage[head] = nil
@@ -36,7 +36,7 @@ struct FIFOQueue<Element> {
         return element
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         storage.removeAll()
         head = 0
     }

@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Teller
+import TellerRx
+
+/// Refresh deduplication: `calls` concurrent `refresh(force: true)` for one tag from 8 threads,
+/// against a fetch that completes only after every call joined it. One operation is one
+/// joined call; the checksum is `fetches × 1,000,000 + answers`, so a run that performed more
+/// than one fetch, or lost an answer, fails the harness's check.
+final class RefreshDedupBenchmark: Benchmark {
+    let name: String
+    let operations: Int
+    var expectedResult: Int { 1_000_000 + operations }
+
+    init(calls: Int) {
+        name = "teller-refresh-dedup-\(calls)"
+        operations = calls
+    }
+
+    func run() -> Int {
+        let operations = self.operations
+        let joined = CountdownLatch(target: operations)
+        let teller = benchmarkTeller { event in
+            switch event {
+            case .refreshStarted, .refreshJoined: joined.countDown()
+            default: break
+            }
+        }
+        let dataSource = GatedDataSource(automaticallyRefresh: false)
+        let repository = TellerRepository(dataSource: dataSource, teller: teller)
+        repository.requirements = BenchmarkRequirements(tag: "dedup")
+        guard let refresh = try? repository.refresh(force: true) else { return -1 }
+
+        let answered = CountdownLatch(target: operations)
+        let threads = min(8, operations)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let share = operations / threads + (thread < operations % threads ? 1 : 0)
+            for _ in 0..<share {
+                _ = refresh.subscribe(onSuccess: { _ in answered.countDown() })
+            }
+        }
+        joined.wait()
+        dataSource.gate.onNext(.success(1))
+        answered.wait()
+        return withExtendedLifetime(repository) { dataSource.fetches * 1_000_000 + operations }
+    }
+}
+
+/// State fan-out: one repository with `observers` observers, `updates` cache updates; one
+/// operation is one state delivered to one observer.
+final class StateFanOutBenchmark: Benchmark {
+    let name = "teller-state-fan-out"
+    let observers = 1_000
+    let updates = 1_000
+    var operations: Int { observers * updates }
+    var expectedResult: Int { operations }
+
+    func run() -> Int {
+        let dataSource = GatedDataSource(automaticallyRefresh: false)
+        let teller = benchmarkTeller()
+        teller.metadataStore.setMetadataIgnoringErrors(for: "fan-out")
+        let repository = TellerRepository(dataSource: dataSource, teller: teller)
+        let delivered = CountdownLatch(target: operations)
+        let ready = CountdownLatch(target: observers)
+        var subscriptions: [any Disposable] = []
+        repository.requirements = BenchmarkRequirements(tag: "fan-out")
+        for _ in 0..<observers {
+            let sawFirst = Accumulator()
+            subscriptions.append(
+                repository.observe().subscribe(onNext: { state in
+                    guard let value = state.cache, value > 0 else {
+                        if sawFirst.value == 0 {
+                            sawFirst.value = 1
+                            ready.countDown()
+                        }
+                        return
+                    }
+                    delivered.countDown()
+                })
+            )
+        }
+        ready.wait()
+        for update in 1...updates {
+            dataSource.cache.onNext(update)
+        }
+        delivered.wait()
+        for subscription in subscriptions { subscription.dispose() }
+        return withExtendedLifetime(repository) { operations }
+    }
+}
+
+extension FetchMetadataStore {
+    /// Marks `tag` as fetched now, so a repository observes its cache without fetching.
+    fileprivate func setMetadataIgnoringErrors(for tag: String) {
+        try? setMetadata(FetchMetadata(lastFetched: Date()), forTag: tag)
+    }
+}
+
+/// The Teller workloads: refresh deduplication at several fan-ins, and state fan-out.
+func addTellerBenchmarks(to suite: inout BenchmarkSuite) {
+    for calls in [1, 10, 100, 1_000, 10_000] {
+        suite.add(RefreshDedupBenchmark(calls: calls))
+    }
+    suite.add(StateFanOutBenchmark())
+}

@@ -1,0 +1,87 @@
+import Dispatch
+import Foundation
+import Teller
+import TellerRx
+
+/// Requirements for the Teller benchmarks.
+struct BenchmarkRequirements: RepositoryRequirements {
+    let tag: String
+}
+
+/// An in-memory data source whose fetch waits for a gate the benchmark opens, and whose cache
+/// the benchmark can write to make `observeCache` emit.
+final class GatedDataSource: RepositoryDataSource, @unchecked Sendable {
+    // @unchecked: `fetches` is atomic-by-lock; the subjects are thread-safe.
+    typealias Cache = Int
+    typealias Requirements = BenchmarkRequirements
+    typealias FetchResult = Int
+    typealias FetchError = any Error
+
+    let maxAgeOfCache = Period(unit: 1, component: .hour)
+    let automaticallyRefresh: Bool
+    let gate = ReplaySubject<FetchResponse<Int, any Error>>.create(bufferSize: 1)
+    let cache = BehaviorSubject(value: 0)
+    private let lock = NSLock()
+    private var fetchCount = 0
+
+    init(automaticallyRefresh: Bool) {
+        self.automaticallyRefresh = automaticallyRefresh
+    }
+
+    var fetches: Int {
+        lock.withLock { fetchCount }
+    }
+
+    func fetchFreshCache(requirements: BenchmarkRequirements) -> Single<FetchResponse<Int, any Error>> {
+        lock.withLock { fetchCount += 1 }
+        return gate.take(1).asSingle()
+    }
+
+    func saveCache(_ cache: Int, requirements: BenchmarkRequirements) throws {
+        self.cache.onNext(cache)
+    }
+
+    func observeCache(requirements: BenchmarkRequirements) -> Observable<Int> {
+        cache.asObservable()
+    }
+
+    func isCacheEmpty(_ cache: Int, requirements: BenchmarkRequirements) -> Bool {
+        false
+    }
+}
+
+/// A Teller environment on Dispatch queues, with a logger hook.
+func benchmarkTeller(logger: (@Sendable (TellerLogEvent) -> Void)? = nil) -> Teller {
+    Teller(
+        metadataStore: InMemoryFetchMetadataStore(),
+        uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "benchmark.ui"),
+        backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
+        fetchTimeout: nil,
+        logger: logger
+    )
+}
+
+/// Counts up to a target and signals once when it is reached.
+final class CountdownLatch: @unchecked Sendable {
+    // @unchecked: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    private let target: Int
+    private let reached = DispatchSemaphore(value: 0)
+
+    init(target: Int) {
+        self.target = target
+    }
+
+    func countDown() {
+        let hit = lock.withLock { () -> Bool in
+            count += 1
+            return count == target
+        }
+        if hit { reached.signal() }
+    }
+
+    func wait() {
+        reached.wait()
+    }
+}
