@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (Kept as the README wrote it, whitespace included, so the comparison stays easy.)
 // The Testing section of Teller-iOS's README, compiled and run against Teller for Swift.
 // The README's code is kept as it is; every change is marked `// README deviation: …`.
 // The app code it tests ("YourApp") is in Support/ReposExampleApp.swift.

@@ -2,7 +2,7 @@ import Foundation
 import Teller
 
 extension CacheState {
-    /// Builds any state a ``Teller/TellerRepository`` can emit, for tests of code that consumes
+    /// Builds any state a `TellerRepository` can emit, for tests of code that consumes
     /// states (view models, views):
     ///
     /// ```swift
@@ -19,7 +19,8 @@ extension CacheState {
     }
 }
 
-/// The `CacheState.testing` builders. See ``Teller/CacheState/testing``.
+/// The `CacheState.testing` builders: each returns exactly the state a real repository emits
+/// in that situation.
 ///
 /// | situation | builder |
 /// | --- | --- |

@@ -27,7 +27,7 @@ public struct RefreshResultTesting: Sendable {
     /// - Parameters:
     ///   - delay: How long the refresh takes; ignored without `scheduler`.
     ///   - scheduler: Where the result is delivered after `delay`; `nil` answers at once.
-    /// - Returns: A `Single` with ``Teller/RefreshResult/successful``.
+    /// - Returns: A `Single` with `RefreshResult.successful`.
     public func successful(
         after delay: RxTimeInterval = .seconds(0),
         scheduler: (any SchedulerType)? = nil
@@ -42,7 +42,7 @@ public struct RefreshResultTesting: Sendable {
     ///   - error: The error the refresh reports.
     ///   - delay: How long the refresh takes; ignored without `scheduler`.
     ///   - scheduler: Where the result is delivered after `delay`; `nil` answers at once.
-    /// - Returns: A `Single` with ``Teller/RefreshResult/failedError(error:)``.
+    /// - Returns: A `Single` with `RefreshResult.failedError(error:)`.
     public func failed(
         _ error: any Error,
         after delay: RxTimeInterval = .seconds(0),
@@ -57,7 +57,7 @@ public struct RefreshResultTesting: Sendable {
     ///   - reason: Why; `.dataNotTooOld` (the cache is fresh) unless given.
     ///   - delay: How long until the answer; ignored without `scheduler`.
     ///   - scheduler: Where the result is delivered after `delay`; `nil` answers at once.
-    /// - Returns: A `Single` with ``Teller/RefreshResult/skipped(reason:)``.
+    /// - Returns: A `Single` with `RefreshResult.skipped(reason:)`.
     public func skipped(
         _ reason: RefreshResult.SkippedReason = .dataNotTooOld,
         after delay: RxTimeInterval = .seconds(0),

@@ -18,17 +18,17 @@ extension TellerRepository {
     }
 }
 
-/// The `TellerRepository.testing` helpers. See ``Teller/TellerRepository/testing``.
+/// The `TellerRepository.testing` helpers.
 ///
 /// Each helper writes the tag's fetch metadata through the repository's
-/// ``Teller/Teller/metadataStore``, computes ages from the repository's injectable clock
-/// (``Teller/Teller/now``), saves the cache through the data source's `saveCache`, and finally
-/// sets the repository's ``Teller/TellerRepository/requirements``, so the repository starts
+/// `Teller.metadataStore`, computes ages from the repository's injectable clock
+/// (`Teller.now`), saves the cache through the data source's `saveCache`, and finally
+/// sets the repository's `requirements`, so the repository starts
 /// from the new state exactly as an app relaunched in it would (with automatic refresh, a cache
 /// that is too old is refreshed at once).
 ///
 /// Call it before the code under test uses the repository: other repositories already showing
-/// the same tag do not notice the change. Between tests, ``Teller/Teller/clear()`` forgets every
+/// the same tag do not notice the change. Between tests, `Teller.clear()` forgets every
 /// tag's metadata; the data source's own storage is yours to clear.
 public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendable {
     init() {}
@@ -65,7 +65,7 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
     }
 
     /// Sets up `repository` for `requirements` as `more` describes, saving the cache on the
-    /// repository's ``Teller/Teller/backgroundScheduler``. Nothing happens until the returned
+    /// repository's `Teller.backgroundScheduler`. Nothing happens until the returned
     /// `Single` is subscribed; it succeeds, on the background scheduler, once the state is set.
     ///
     /// - Parameters:
@@ -205,7 +205,7 @@ public struct RepositoryStateDsl<FetchResult> {
 }
 
 /// Says how old an existing cache is, relative to the repository's clock
-/// (``Teller/Teller/now``) and its data source's ``Teller/RepositoryDataSource/maxAgeOfCache``.
+/// (`Teller.now`) and its data source's `RepositoryDataSource.maxAgeOfCache`.
 /// The last call wins; the default is ``cacheNotTooOld()``.
 public struct CacheAgeDsl: Sendable {
     enum Age {

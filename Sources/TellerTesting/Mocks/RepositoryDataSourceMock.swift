@@ -5,7 +5,7 @@ import TellerRx
 // Paging: `PagingRepositoryDataSourceMock` belongs next to this file once
 // `PagingRepositoryDataSource` exists in Teller.
 
-/// A ``Teller/RepositoryDataSource`` for tests: give it to a real ``Teller/TellerRepository``
+/// A `RepositoryDataSource` for tests: give it to a real `TellerRepository`
 /// (or to your own code that drives a data source) and script each member with its `…Closure`.
 ///
 /// Every member records its calls (`…Called`, `…CallsCount`, and `…Invocations` for members
@@ -24,7 +24,7 @@ import TellerRx
 /// refreshes unexpectedly shows an error that says what to set, and no fetch is left running
 /// for its tag.
 ///
-/// ``TellerRepository`` reads ``maxAgeOfCache`` and ``automaticallyRefresh`` once, when it is
+/// `TellerRepository` reads ``maxAgeOfCache`` and ``automaticallyRefresh`` once, when it is
 /// created: set their closures before creating the repository.
 ///
 /// ```swift
@@ -35,7 +35,11 @@ import TellerRx
 ///
 /// Threads: members may be called from any thread (Teller calls them on its schedulers); the
 /// records are guarded by a lock, and closures run on the calling thread, outside the lock.
-public final class RepositoryDataSourceMock<Cache: Sendable, Requirements: RepositoryRequirements, FetchResult: Sendable>:
+public final class RepositoryDataSourceMock<
+    Cache: Sendable,
+    Requirements: RepositoryRequirements,
+    FetchResult: Sendable
+>:
     RepositoryDataSource, @unchecked Sendable
 {
     // @unchecked: all mutable state is in `record`, behind its lock.

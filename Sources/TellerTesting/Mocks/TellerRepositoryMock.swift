@@ -8,7 +8,7 @@ import TellerRx
 /// Teller-iOS's older name for ``TellerRepositoryMock``.
 public typealias RepositoryMock<DataSource: RepositoryDataSource> = TellerRepositoryMock<DataSource>
 
-/// A stand-in for ``Teller/TellerRepository`` in unit tests of code that uses a repository
+/// A stand-in for `TellerRepository` in unit tests of code that uses a repository
 /// (view models, presenters). Inject it where the code expects a `TellerRepository`.
 ///
 /// The mock never runs the Teller engine and never calls its data source. Every member records
@@ -58,7 +58,7 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
 
     /// Creates a mock around `dataSource`, which it keeps but never calls.
     ///
-    /// The mock runs in a private in-memory ``Teller/Teller`` environment, so creating it reads
+    /// The mock runs in a private in-memory `Teller` environment, so creating it reads
     /// and writes no metadata.
     ///
     /// - Parameter dataSource: Any data source of the right type; it is only stored.
@@ -66,12 +66,12 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
         super.init(dataSource: dataSource, teller: inertTeller)
     }
 
-    /// Creates a mock around `dataSource` in `teller`'s environment (only ``Teller/TellerRepository/teller``
+    /// Creates a mock around `dataSource` in `teller`'s environment (only `TellerRepository.teller`
     /// reports it; the mock never uses it).
     ///
     /// - Parameters:
     ///   - dataSource: Any data source of the right type; it is only stored.
-    ///   - teller: The environment the property ``Teller/TellerRepository/teller`` returns.
+    ///   - teller: The environment the property `TellerRepository.teller` returns.
     public override init(dataSource: DataSource, teller: Teller) {
         super.init(dataSource: dataSource, teller: teller)
     }

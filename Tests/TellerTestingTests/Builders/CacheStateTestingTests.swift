@@ -71,20 +71,26 @@ import Testing
         // Fetched at 111, saved at 112 (the scheduler hop to the background).
         let justFetched = builder.noCache(requirements: octocat) { $0.successfulFirstFetch(timeFetched: env.date(112)) }
         #expect(engine.dropFirst().first == justFetched)
-        #expect(engine.last == builder.cache(requirements: octocat, lastTimeFetched: env.date(112)) { $0.cache(["new"]) })
+        #expect(
+            engine.last == builder.cache(requirements: octocat, lastTimeFetched: env.date(112)) { $0.cache(["new"]) }
+        )
     }
 
     // MARK: Cache
 
     @Test func cacheNotReadYetIsTheFirstStateOfAFetchedTag() {
         let engine = states(of: dataSourceWithCache())
-        #expect(engine.first == builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) { $0.loadingCache() })
+        #expect(
+            engine.first == builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) { $0.loadingCache() }
+        )
     }
 
     @Test func cacheWithDataIsTheStateOnceTheCacheIsRead() {
         let engine = states(of: dataSourceWithCache())
         #expect(engine.count == 2)
-        #expect(engine.last == builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) { $0.cache(["old"]) })
+        #expect(
+            engine.last == builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) { $0.cache(["old"]) }
+        )
     }
 
     @Test func emptyCacheIsTheDefaultAndWhatAnEmptyReadShows() {
@@ -115,7 +121,9 @@ import Testing
             $0.successfulFetch(timeFetched: env.date(212))
         }
         #expect(engine.dropFirst(3).first == justRefreshed)
-        #expect(engine.last == builder.cache(requirements: octocat, lastTimeFetched: env.date(212)) { $0.cache(["new"]) })
+        #expect(
+            engine.last == builder.cache(requirements: octocat, lastTimeFetched: env.date(212)) { $0.cache(["new"]) }
+        )
     }
 
     @Test func refreshFailedKeepsTheCacheAndItsAge() {
@@ -210,7 +218,9 @@ import Testing
         let state: DataState<[String]> = DataState.testing.cache(requirements: octocat, lastTimeFetched: env.date(1)) {
             $0.cache(["a"])
         }
-        #expect(state == CacheState.testing.cache(requirements: octocat, lastTimeFetched: env.date(1)) { $0.cache(["a"]) })
+        #expect(
+            state == CacheState.testing.cache(requirements: octocat, lastTimeFetched: env.date(1)) { $0.cache(["a"]) }
+        )
         #expect(state.cache == ["a"])
         #expect(state.cacheAge == env.date(1))
     }

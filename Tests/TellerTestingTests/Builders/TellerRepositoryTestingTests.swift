@@ -51,7 +51,10 @@ import Testing
 
     @Test func withoutADescriptionTheRepositoryHasNoCache() {
         env.markFetched(octocat, at: 50)
-        let repository = TellerRepository(dataSource: InMemoryDataSource(automaticallyRefresh: false), teller: env.teller)
+        let repository = TellerRepository(
+            dataSource: InMemoryDataSource(automaticallyRefresh: false),
+            teller: env.teller
+        )
         let result = TellerRepository.testing.initState(repository: repository, requirements: octocat)
         #expect(result.lastFetched == nil)
         #expect(metadata() == nil)
@@ -61,7 +64,10 @@ import Testing
     // MARK: cacheEmpty
 
     @Test func cacheTooOldIsReallyOlderThanMaxAgeOfCache() {
-        let repository = TellerRepository(dataSource: InMemoryDataSource(automaticallyRefresh: false), teller: env.teller)
+        let repository = TellerRepository(
+            dataSource: InMemoryDataSource(automaticallyRefresh: false),
+            teller: env.teller
+        )
         let result = TellerRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cacheEmpty { $0.cacheTooOld() }
         }
@@ -92,7 +98,10 @@ import Testing
 
     @Test func anUnforcedRefreshOfACacheTooOldFetches() {
         // The Teller-iOS bug: its `cacheTooOld()` wrote a fresh date, so this was skipped.
-        let dataSource = InMemoryDataSource(maxAgeOfCache: Period(unit: 5, component: .hour), automaticallyRefresh: false)
+        let dataSource = InMemoryDataSource(
+            maxAgeOfCache: Period(unit: 5, component: .hour),
+            automaticallyRefresh: false
+        )
         dataSource.respond { _ in env.fetch(["new"], after: 10) }
         let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
         TellerRepository.testing.initState(repository: repository, requirements: octocat) {
@@ -235,10 +244,9 @@ import Testing
         TellerRepository.testing.initStateAsync(
             repository: repository,
             requirements: octocat,
-            onComplete: { result in completed.withLock { $0.append(result) } }
-        ) {
-            $0.cacheEmpty()
-        }
+            onComplete: { result in completed.withLock { $0.append(result) } },
+            more: { $0.cacheEmpty() }
+        )
         #expect(completed.value.isEmpty)
         env.scheduler.advanceTo(100_001)
         #expect(completed.value == [InitStateResult(lastFetched: env.date(100_001))])
