@@ -1,0 +1,109 @@
+import Foundation
+import Teller
+import TellerRx
+
+/// A real data source over an in-memory cache, with a fetch the test controls.
+///
+/// The cache emits its current value on subscription and again after every save, like a
+/// database query would. Calls are counted so tests can assert how many fetches and saves ran.
+final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
+    // @unchecked: every mutable property is in `state`.
+    typealias Cache = [String]
+    typealias Requirements = TestRequirements
+    typealias FetchResult = [String]
+    typealias FetchError = any Error
+
+    struct Calls: Equatable {
+        var fetches = 0
+        var saves = 0
+        var observes = 0
+        var isEmptyChecks = 0
+    }
+
+    private struct State {
+        var caches: [String: [String]] = [:]
+        var calls = Calls()
+        var fetch: (TestRequirements) -> Single<FetchResponse<[String], any Error>> = { _ in .never() }
+        var saveError: (any Error)?
+        var observeError: (any Error)?
+        var observeThreads: [Bool] = []
+    }
+
+    let maxAgeOfCache: Period
+    let automaticallyRefresh: Bool
+    private let state = Locked(State())
+    private let changes = PublishSubject<String>()
+
+    init(maxAgeOfCache: Period = Period(unit: 1, component: .hour), automaticallyRefresh: Bool = true) {
+        self.maxAgeOfCache = maxAgeOfCache
+        self.automaticallyRefresh = automaticallyRefresh
+    }
+
+    var calls: Calls {
+        state.value.calls
+    }
+
+    /// What the next fetches return.
+    func respond(with fetch: @escaping (TestRequirements) -> Single<FetchResponse<[String], any Error>>) {
+        state.withLock { $0.fetch = fetch }
+    }
+
+    func failSaves(with error: (any Error)?) {
+        state.withLock { $0.saveError = error }
+    }
+
+    func failObservation(with error: (any Error)?) {
+        state.withLock { $0.observeError = error }
+    }
+
+    func cache(for requirements: TestRequirements) -> [String]? {
+        state.value.caches[requirements.tag]
+    }
+
+    /// Writes the cache directly, as another part of the app would.
+    func write(_ cache: [String], for requirements: TestRequirements) {
+        state.withLock { $0.caches[requirements.tag] = cache }
+        changes.onNext(requirements.tag)
+    }
+
+    func fetchFreshCache(requirements: TestRequirements) -> Single<FetchResponse<[String], any Error>> {
+        let fetch = state.withLock { state in
+            state.calls.fetches += 1
+            return state.fetch
+        }
+        return fetch(requirements)
+    }
+
+    func saveCache(_ cache: [String], requirements: TestRequirements) throws {
+        let error = state.withLock { state -> (any Error)? in
+            state.calls.saves += 1
+            if let error = state.saveError { return error }
+            state.caches[requirements.tag] = cache
+            return nil
+        }
+        if let error { throw error }
+        changes.onNext(requirements.tag)
+    }
+
+    func observeCache(requirements: TestRequirements) -> Observable<[String]> {
+        let tag = requirements.tag
+        let error = state.withLock { state -> (any Error)? in
+            state.calls.observes += 1
+            return state.observeError
+        }
+        if let error { return .error(error) }
+        let state = self.state
+        let changes = self.changes
+        return Observable.create { observer in
+            observer.onNext(state.value.caches[tag] ?? [])
+            return changes.filter { $0 == tag }.subscribe(onNext: { _ in
+                observer.onNext(state.value.caches[tag] ?? [])
+            })
+        }
+    }
+
+    func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
+        state.withLock { $0.calls.isEmptyChecks += 1 }
+        return cache.isEmpty
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTesting
+
+/// A Teller environment on virtual time: one `TestScheduler` is the UI and the background
+/// scheduler and the clock, metadata lives in memory, and log events are recorded. Nothing
+/// waits for real time.
+struct VirtualTeller {
+    let scheduler = TestScheduler(initialClock: 0)
+    let store = InMemoryFetchMetadataStore()
+    let log = Locked<[String]>([])
+    let teller: Teller
+
+    init(fetchTimeout: RxTimeInterval? = .seconds(60)) {
+        let scheduler = self.scheduler
+        let log = self.log
+        teller = Teller(
+            metadataStore: store,
+            clock: { scheduler.now },
+            uiScheduler: scheduler,
+            backgroundScheduler: scheduler,
+            fetchTimeout: fetchTimeout,
+            logger: { event in log.withLock { $0.append(event.description) } }
+        )
+    }
+
+    /// The virtual time `ticks` seconds after the epoch.
+    func date(_ ticks: Int) -> Date {
+        Date(timeIntervalSince1970: Double(ticks))
+    }
+
+    /// Records `tag` as fetched at virtual time `ticks`.
+    func markFetched(_ requirements: TestRequirements, at ticks: Int) {
+        store.setMetadata(FetchMetadata(lastFetched: date(ticks)), forTag: requirements.tag)
+    }
+
+    /// A fetch that succeeds with `cache` after `ticks`.
+    func fetch(_ cache: [String], after ticks: Int) -> Single<FetchResponse<[String], any Error>> {
+        scheduler.createColdObservable([
+            .next(ticks, FetchResponse<[String], any Error>.success(cache)), .completed(ticks),
+        ])
+        .asSingle()
+    }
+
+    /// A fetch that returns `.failure(error)` after `ticks`.
+    func failingFetch(_ error: any Error, after ticks: Int) -> Single<FetchResponse<[String], any Error>> {
+        scheduler.createColdObservable([
+            .next(ticks, FetchResponse<[String], any Error>.failure(error)), .completed(ticks),
+        ])
+        .asSingle()
+    }
+}
+
+/// A compact, comparable summary of a state, so expected sequences read like a table.
+struct StateSummary: Equatable, CustomStringConvertible {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    init(_ state: CacheState<[String]>) {
+        var parts: [String]
+        switch state.state {
+        case .noCache:
+            parts = ["noCache"]
+        case .cache(let cache, let age):
+            let content = cache.map { "\($0)" } ?? (state.isLoadingCache ? "unread" : "empty")
+            parts = ["cache \(content) age \(Int(age.timeIntervalSince1970))"]
+        }
+        if state.isFirstFetch { parts.append("firstFetch") }
+        if state.isRefreshing { parts.append("refreshing") }
+        if state.justFinishedFirstFetch { parts.append("justFinishedFirstFetch") }
+        if state.justFinishedSuccessfulRefresh { parts.append("justFinishedRefresh") }
+        if let error = state.errorDuringFirstFetch { parts.append("firstFetchError \(error)") }
+        if let error = state.refreshError { parts.append("refreshError \(error)") }
+        text = parts.joined(separator: ", ")
+    }
+
+    var description: String {
+        text
+    }
+}
+
+extension TestableObserver where Element == CacheState<[String]> {
+    /// The recorded states as `time: summary` lines.
+    var timeline: [String] {
+        events.compactMap { recorded in
+            switch recorded.value {
+            case .next(let state): "\(recorded.time): \(StateSummary(state))"
+            case .error(let error): "\(recorded.time): error \(error)"
+            case .completed: "\(recorded.time): completed"
+            }
+        }
+    }
+}
