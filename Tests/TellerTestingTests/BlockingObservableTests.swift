@@ -122,7 +122,13 @@ private final class TestCounter: @unchecked Sendable {
     }
 
     @Test func timeoutInMaterializeKeepsTheElementsSoFar() {
-        let result = BackgroundSource([7], completes: false).observable.toBlocking(timeout: 0.2).materialize()
+        // The element arrives during subscribe, so however slow the machine, it is in before
+        // the timeout; only the missing completion times out.
+        let sendsOneAndHangs = Observable<Int>.create { observer in
+            observer.onNext(7)
+            return Disposables.create()
+        }
+        let result = sendsOneAndHangs.toBlocking(timeout: 0.2).materialize()
         guard case .failed(let elements, let error) = result else {
             Issue.record("expected failure, got \(result)")
             return
