@@ -8,7 +8,7 @@ public typealias TestTime = Int
 public struct Recorded<Value>: CustomDebugStringConvertible {
     /// When the value was recorded.
     public let time: TestTime
-    /// The recorded value, usually an ``TellerRx/Event``.
+    /// The recorded value, usually an ``/TellerRx/Event``.
     public let value: Value
 
     /// Creates a record of `value` at `time`.
