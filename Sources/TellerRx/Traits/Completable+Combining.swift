@@ -24,7 +24,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// - Returns: A completable that succeeds when every one has succeeded (at once for none).
     public static func concat<Sources: Sequence & Sendable>(_ sequence: Sources) -> Completable
     where Sources.Element == Completable {
-        Completable(raw: Observable.concat(sequence.lazy.map(\.source)))
+        Completable(raw: Observable.concat(CompletableSources(base: sequence)))
     }
 
     /// Runs the completables of `collection` one after another, each once the previous one has
@@ -113,5 +113,23 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     @available(*, deprecated, renamed: "zip(_:)")
     public static func merge(_ sources: Completable...) -> Completable {
         zip(sources)
+    }
+}
+
+/// The observables behind a sequence of completables, read lazily (the standard library's lazy
+/// `map` is not `Sendable`, and `concat` must not iterate a long sequence up front).
+private struct CompletableSources<Base: Sequence & Sendable>: Sequence, Sendable where Base.Element == Completable {
+    let base: Base
+
+    struct Iterator: IteratorProtocol {
+        var base: Base.Iterator
+
+        mutating func next() -> Observable<Never>? {
+            base.next()?.source
+        }
+    }
+
+    func makeIterator() -> Iterator {
+        Iterator(base: base.makeIterator())
     }
 }

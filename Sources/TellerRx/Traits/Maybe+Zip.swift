@@ -107,7 +107,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -157,7 +165,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -211,7 +228,17 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -236,7 +263,16 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == MaybeTra
         _ source5: PrimitiveSequence<Trait, E5>,
         _ source6: PrimitiveSequence<Trait, E6>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6)> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source
+            )
+        )
     }
 }
 
@@ -259,7 +295,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source7: Maybe 7.
     ///   - resultSelector: Combines the elements.
     /// - Returns: A maybe of the combined elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -269,7 +313,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -287,7 +342,15 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == MaybeTra
     ///   - source6: Maybe 6.
     ///   - source7: Maybe 7.
     /// - Returns: A maybe of the tuple of elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -296,7 +359,17 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == MaybeTra
         _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7)> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source
+            )
+        )
     }
 }
 
@@ -320,7 +393,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///   - source8: Maybe 8.
     ///   - resultSelector: Combines the elements.
     /// - Returns: A maybe of the combined elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable,
+        E8: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -331,7 +413,19 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Maybe<Element> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source,
+                source8.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -350,7 +444,16 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == MaybeTra
     ///   - source7: Maybe 7.
     ///   - source8: Maybe 8.
     /// - Returns: A maybe of the tuple of elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable,
+        E8: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -360,7 +463,18 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == MaybeTra
         _ source7: PrimitiveSequence<Trait, E7>,
         _ source8: PrimitiveSequence<Trait, E8>
     ) -> Maybe<(E1, E2, E3, E4, E5, E6, E7, E8)> {
-        Maybe(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source))
+        Maybe(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source,
+                source8.source
+            )
+        )
     }
 }
 

@@ -58,9 +58,12 @@ extension PrimitiveSequence {
     /// ```swift
     /// // Three attempts in all, one second apart, then fail with the last error.
     /// request.retry(when: { (errors: Observable<NetworkError>) in
-    ///     errors.enumerated().flatMap { attempt, error -> Observable<Int> in
-    ///         attempt < 2 ? .timer(.seconds(1), scheduler: MainScheduler.instance) : .error(error)
-    ///     }
+    ///     errors
+    ///         .scan(0) { retries, error in
+    ///             guard retries < 2 else { throw error }
+    ///             return retries + 1
+    ///         }
+    ///         .flatMap { _ in Observable<Int>.timer(.seconds(1), scheduler: MainScheduler.instance) }
     /// })
     /// ```
     ///

@@ -104,7 +104,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -153,7 +161,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector: resultSelector))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -206,7 +223,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector: resultSelector))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -231,7 +258,16 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == SingleTr
         _ source5: PrimitiveSequence<Trait, E5>,
         _ source6: PrimitiveSequence<Trait, E6>
     ) -> Single<(E1, E2, E3, E4, E5, E6)> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source
+            )
+        )
     }
 }
 
@@ -253,7 +289,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source7: Single 7.
     ///   - resultSelector: Combines the elements.
     /// - Returns: A single of the combined elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -263,7 +307,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, resultSelector: resultSelector))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -281,7 +336,15 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == SingleTr
     ///   - source6: Single 6.
     ///   - source7: Single 7.
     /// - Returns: A single of the tuple of elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -290,7 +353,17 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == SingleTr
         _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>
     ) -> Single<(E1, E2, E3, E4, E5, E6, E7)> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source
+            )
+        )
     }
 }
 
@@ -313,7 +386,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - source8: Single 8.
     ///   - resultSelector: Combines the elements.
     /// - Returns: A single of the combined elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable,
+        E8: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -324,7 +406,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Single<Element> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source, resultSelector: resultSelector))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source,
+                source8.source,
+                resultSelector: resultSelector
+            )
+        )
     }
 }
 
@@ -343,7 +437,16 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == SingleTr
     ///   - source7: Single 7.
     ///   - source8: Single 8.
     /// - Returns: A single of the tuple of elements.
-    public static func zip<E1: Sendable, E2: Sendable, E3: Sendable, E4: Sendable, E5: Sendable, E6: Sendable, E7: Sendable, E8: Sendable>(
+    public static func zip<
+        E1: Sendable,
+        E2: Sendable,
+        E3: Sendable,
+        E4: Sendable,
+        E5: Sendable,
+        E6: Sendable,
+        E7: Sendable,
+        E8: Sendable
+    >(
         _ source1: PrimitiveSequence<Trait, E1>,
         _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -353,7 +456,18 @@ extension PrimitiveSequenceType where Element == any Sendable, Trait == SingleTr
         _ source7: PrimitiveSequence<Trait, E7>,
         _ source8: PrimitiveSequence<Trait, E8>
     ) -> Single<(E1, E2, E3, E4, E5, E6, E7, E8)> {
-        Single(raw: Observable.zip(source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source, source8.source))
+        Single(
+            raw: Observable.zip(
+                source1.source,
+                source2.source,
+                source3.source,
+                source4.source,
+                source5.source,
+                source6.source,
+                source7.source,
+                source8.source
+            )
+        )
     }
 }
 
