@@ -3,7 +3,9 @@ extension ObservableType {
     /// subscribes.
     ///
     /// `observableFactory` runs on the subscribing thread, once per subscription. If it throws,
-    /// the subscriber receives that error.
+    /// the subscriber receives that error. Like `create`'s closure, it is not required to be
+    /// `@Sendable`, so it may capture non-`Sendable` values (code ported from RxSwift often
+    /// does): TellerRx only ever calls it from `subscribe`.
     ///
     /// ```swift
     /// let now = Observable<Date>.deferred { .just(Date()) }
@@ -13,15 +15,16 @@ extension ObservableType {
     /// - Parameter observableFactory: Makes the sequence for one subscriber.
     /// - Returns: An observable whose subscribers each get a sequence made for them.
     public static func deferred(
-        _ observableFactory: @escaping @Sendable () throws -> Observable<Element>
+        _ observableFactory: @escaping () throws -> Observable<Element>
     ) -> Observable<Element> {
         DeferredProducer(observableFactory: observableFactory)
     }
 }
 
 private final class DeferredProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
-    // @unchecked: immutable.
-    typealias Factory = @Sendable () throws -> Observable<Element>
+    // @unchecked: immutable; `observableFactory` may capture non-Sendable state by design and
+    // is only called on the subscribing thread.
+    typealias Factory = () throws -> Observable<Element>
 
     let observableFactory: Factory
 

@@ -1,3 +1,7 @@
+/// The integer types `interval` and `timer` count with: RxSwift's name for `FixedWidthInteger`,
+/// kept so constraints written against RxSwift (`where Element: RxAbstractInteger`) compile.
+public typealias RxAbstractInteger = FixedWidthInteger
+
 extension ObservableType where Element: FixedWidthInteger {
     /// An observable that sends 0, 1, 2, … every `period`, starting one `period` after
     /// subscription, until disposed. It never completes.

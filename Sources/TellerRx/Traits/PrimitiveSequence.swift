@@ -59,15 +59,30 @@ extension PrimitiveSequence {
     public static func deferred(
         _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.deferred { try factory().source })
+    }
+}
+
+extension PrimitiveSequence {
+    /// A trait that creates a resource for each subscriber and a trait that uses it; the
+    /// resource is disposed when that trait ends or the subscription is disposed.
+    ///
+    /// Both factories run on the subscribing thread, once per subscription, and, like
+    /// `create`'s closure, may capture non-`Sendable` values. The resource is disposed after the
+    /// inner trait's subscription, on the thread that ends it. If `resourceFactory` throws, the
+    /// subscriber receives the error; if `primitiveSequenceFactory` throws, it receives the
+    /// error and the resource is disposed.
+    ///
+    /// - Parameters:
+    ///   - resourceFactory: Makes the resource.
+    ///   - primitiveSequenceFactory: Makes the trait that uses the resource.
+    /// - Returns: A trait that owns a resource for the lifetime of each subscription.
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.create { observer in
-                do {
-                    return try factory().source.subscribe(observer)
-                } catch {
-                    observer.onError(error)
-                    return Disposables.create()
-                }
-            }
+            raw: Observable.using(resourceFactory) { resource in try primitiveSequenceFactory(resource).source }
         )
     }
 }

@@ -62,4 +62,16 @@ import Testing
         #expect(res.events == [.next(210, 1)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
+
+    /// Compiles only because the factory is not `@Sendable`: ported RxSwift code captures
+    /// non-`Sendable` values such as a data source.
+    @Test func factoryMayCaptureNonSendableState() {
+        let counter = NonSendableCounter()
+        let observable = Observable<Int>.deferred {
+            counter.value += 1
+            return .just(counter.value)
+        }
+        #expect(synchronousEvents(observable) == [.next(1), .completed])
+        #expect(synchronousEvents(observable) == [.next(2), .completed])
+    }
 }

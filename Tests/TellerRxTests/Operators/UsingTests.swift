@@ -131,4 +131,20 @@ private final class TestResource: Disposable {
         second.dispose()
         #expect(made.value.map(\.isDisposed) == [true, true])
     }
+
+    /// Compiles only because the factories are not `@Sendable`.
+    @Test func factoriesMayCaptureNonSendableState() {
+        let counter = NonSendableCounter()
+        let observable = Observable<Int>.using(
+            { () -> BooleanDisposable in
+                counter.value += 10
+                return BooleanDisposable()
+            },
+            observableFactory: { _ in
+                counter.value += 1
+                return .just(counter.value)
+            }
+        )
+        #expect(synchronousEvents(observable) == [.next(11), .completed])
+    }
 }

@@ -46,4 +46,25 @@ import Testing
         )
         #expect(!leaksOnEveryTry { Single.just(1).flatMap { _ in Single<Int>.never() }.subscribe().dispose() })
     }
+
+    @Test func wrapperOperatorsFreeEverything() {
+        #expect(!leaksOnEveryTry { _ = Single<Int>.error(TestError()).catch { _ in .just(1) }.subscribe() })
+        #expect(!leaksOnEveryTry { _ = Single<Int>.error(TestError()).retry(2).subscribe(onFailure: { _ in }) })
+        #expect(!leaksOnEveryTry { _ = Maybe<Int>.empty().ifEmpty(switchTo: Single.just(1)).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Single.zip(Single.just(1), Single.just(2)).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Single.zip([Single.just(1), .just(2)]).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Completable.zip(.empty(), .empty()).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Completable.concat(.empty(), .empty()).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Single.just(1).do(onSuccess: { _ in }, onDispose: {}).subscribe() })
+        #expect(
+            !leaksOnEveryTry {
+                _ = Single.using({ BooleanDisposable() }, primitiveSequenceFactory: { _ in .just(1) }).subscribe()
+            }
+        )
+        let owner = Owner()
+        #expect(!leaksOnEveryTry { _ = Single.just(1).subscribe(with: owner, onSuccess: { _, _ in }) })
+        #expect(!leaksOnEveryTry { _ = Observable.of(1, 2).withUnretained(owner).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Observable<Int>.empty().ifEmpty(default: 1).subscribe() })
+        #expect(!leaksOnEveryTry { _ = Observable.of(1, 2).bind(to: PublishRelay<Int>()) })
+    }
 }
