@@ -4,7 +4,10 @@ import TellerRx
 /// page runs as an ordinary flight (one per tag, shared with every repository showing the tag,
 /// timed out, recorded in the metadata with its paging progress).
 ///
-/// Saving deletes the old cache first: the first page replaces every page before it.
+/// Saving deletes the old cache first: the first page replaces every page before it. After a
+/// save, `didSave` gets the page's response, so the repository that started the flight keeps
+/// its paging progress in memory even when the metadata cannot store it (non-`Codable`
+/// next-page requirements).
 struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSource {
     typealias Cache = Paged.PagingCache
     typealias Requirements = Paged.Requirements
@@ -13,6 +16,7 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
 
     let paged: Paged
     let firstPage: Paged.PagingRequirements
+    let didSave: @Sendable (Requirements, FetchResult) -> Void
 
     var maxAgeOfCache: Period {
         paged.maxAgeOfCache
@@ -29,6 +33,7 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
     func saveCache(_ cache: FetchResult, requirements: Requirements) throws {
         paged.deleteCache(requirements)
         try paged.saveCache(cache.fetchResponse, requirements: requirements, pagingRequirements: firstPage)
+        didSave(requirements, cache)
     }
 
     func observeCache(requirements: Requirements) -> Observable<Cache> {

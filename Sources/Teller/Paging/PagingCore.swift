@@ -52,6 +52,9 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
     let firstPageRequirements: DataSource.PagingRequirements
     let teller: Teller
     private let mailbox: LockedState<Mailbox>
+    /// The progress of the last first page this repository's flights saved, by tag, until the
+    /// flight's end reads it.
+    private let savedFirstPage = LockedState<(tag: String, progress: Machine.FirstPageProgress)?>(nil)
     private let metadataSubscription = SingleAssignmentDisposable()
 
     init(dataSource: DataSource, firstPageRequirements: DataSource.PagingRequirements, teller: Teller) {
@@ -175,7 +178,11 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
         case .flightFinished(let generation, let caller, let result):
             let tag = mailbox.withLock { $0.machine.requirements?.tag }
             let metadata = tag.flatMap { teller.metadataStore.metadata(forTag: $0) }
-            let firstPage = tag.flatMap { firstPageProgress(metadata, tag: $0) }
+            let stored = tag.flatMap { firstPageProgress(metadata, tag: $0) }
+            let saved = savedFirstPage.withLock { saved in
+                defer { saved = nil }
+                return saved.flatMap { $0.tag == tag ? $0.progress : nil }
+            }
             perform(
                 mailbox.withLock {
                     $0.machine.flightFinished(
@@ -183,7 +190,8 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
                         caller: caller,
                         result: result,
                         lastFetched: metadata?.lastFetched,
-                        firstPage: firstPage
+                        stored: stored,
+                        saved: saved
                     )
                 }
             )
@@ -309,7 +317,14 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
             send(.flightFinished(generation: generation, caller: caller, result: .skipped(reason: .cancelled)))
             return
         }
-        let firstPage = FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements)
+        let savedFirstPage = self.savedFirstPage
+        let firstPage = FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements) { requirements, page in
+            let progress = Machine.FirstPageProgress(
+                areMorePages: page.areMorePages,
+                nextPageRequirements: page.nextPageRequirements
+            )
+            savedFirstPage.withLock { $0 = (requirements.tag, progress) }
+        }
         let token = teller.coordinator.join(
             tag: requirements.tag,
             waiter: { [self] event in

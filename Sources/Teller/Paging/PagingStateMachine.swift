@@ -33,8 +33,9 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         let firstPage: PagingRequirements
     }
 
-    /// The paging progress stored with the last first page (decoded by the core).
-    struct FirstPageProgress {
+    /// The paging progress of a first page: as stored with the metadata (decoded by the core),
+    /// or as saved by this repository's own flight.
+    struct FirstPageProgress: Sendable {
         var areMorePages: Bool
         var nextPageRequirements: NextPageRequirements?
     }
@@ -90,6 +91,8 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         /// The flight began saving: the old pages were deleted.
         var sawSaving = false
         var succeeded = false
+        /// The progress of the first page this repository's own flight saved, if it did.
+        var saved: FirstPageProgress?
     }
 
     /// Everything about one value of `requirements`.
@@ -280,24 +283,28 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         return translate(inner.flightSaving(generation: generation))
     }
 
-    /// A flight ended for `caller`. `lastFetched` and `firstPage` are the tag's metadata after it.
+    /// A flight ended for `caller`. `lastFetched` and `stored` are the tag's metadata after it;
+    /// `saved` is the progress of the first page this repository's flight saved since the last
+    /// call, if any (it wins over `stored`, which lacks next-page requirements that are not `Codable`).
     mutating func flightFinished(
         generation: Int,
         caller: CallerID,
         result: RefreshResult,
         lastFetched: Date?,
-        firstPage: FirstPageProgress?
+        stored: FirstPageProgress?,
+        saved: FirstPageProgress?
     ) -> [Action] {
         var settled: [Action] = []
         if var session, session.generation == generation, var flights = session.flights,
             flights.callers.remove(caller) != nil
         {
             if result.didSucceed { flights.succeeded = true }
+            if let saved { flights.saved = saved }
             session.flights = flights.callers.isEmpty ? nil : flights
             self.session = session
             if flights.callers.isEmpty {
                 // Settle paging before the inner machine emits the flight's end.
-                settled = settle(flights, lastFetched: lastFetched, firstPage: firstPage)
+                settled = settle(flights, lastFetched: lastFetched, firstPage: flights.saved ?? stored)
             }
         }
         let actions = translate(

@@ -100,8 +100,9 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         changes.onNext(requirements.tag)
     }
 
-    func clearLog() {
-        state.withLock { $0.log = [] }
+    /// Adds a line to `log`, e.g. from Teller's logger, to check the order of events and calls.
+    func note(_ line: String) {
+        state.withLock { $0.log.append(line) }
     }
 
     func getNextPagePagingRequirements(currentPagingRequirements: Paging, nextPageRequirements: Next?) -> Paging {
@@ -212,7 +213,7 @@ extension VirtualTeller {
     func pageNumberServer(
         _ pages: [[String]],
         after ticks: Int = 10
-    ) -> (PageNumber) -> Single<FetchResponse<PagedFetchResponse<[String], Void>, any Error>> {
+    ) -> @Sendable (PageNumber) -> Single<FetchResponse<PagedFetchResponse<[String], Void>, any Error>> {
         { page in
             let index = page.number - 1
             let items = pages.indices.contains(index) ? pages[index] : []
@@ -225,7 +226,7 @@ extension VirtualTeller {
         _ items: [String],
         size: Int = 2,
         after ticks: Int = 10
-    ) -> (Cursor) -> Single<FetchResponse<PagedFetchResponse<[String], String>, any Error>> {
+    ) -> @Sendable (Cursor) -> Single<FetchResponse<PagedFetchResponse<[String], String>, any Error>> {
         { cursor in
             let start = cursor.after.flatMap { items.firstIndex(of: $0).map { $0 + 1 } } ?? 0
             let end = min(start + size, items.count)
