@@ -32,14 +32,17 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
                 nextPageRequirements: work.value.nextPageRequirements
             )
             let pageBox = UncheckedSendable(page)
-            return work.value.dataSource.fetchFreshCache(requirements: work.value.requirements, pagingRequirements: page)
-                .asObservable()
-                .map { response -> NextPageOutcome<DataSource> in
-                    switch response {
-                    case .success(let result): .fetched(pageBox.value, result)
-                    case .failure(let error): .failed(error)
-                    }
+            return work.value.dataSource.fetchFreshCache(
+                requirements: work.value.requirements,
+                pagingRequirements: page
+            )
+            .asObservable()
+            .map { response -> NextPageOutcome<DataSource> in
+                switch response {
+                case .success(let result): .fetched(pageBox.value, result)
+                case .failure(let error): .failed(error)
                 }
+            }
         }
         .subscribe(on: teller.backgroundScheduler)
         if let timeout {

@@ -5,9 +5,9 @@ import Foundation
 ///
 /// ```swift
 /// // GitHub: the next page is simply the next page number.
-/// FetchResponse.success(PagedFetchResponse(areMorePages: hasNextLink, nextPageRequirements: nil, fetchResponse: repos))
+/// .success(PagedFetchResponse(areMorePages: hasNextLink, nextPageRequirements: nil, fetchResponse: repos))
 /// // SoundCloud: the next page starts after the last id of this one.
-/// FetchResponse.success(PagedFetchResponse(areMorePages: !tracks.isEmpty, nextPageRequirements: tracks.last?.id, fetchResponse: tracks))
+/// .success(PagedFetchResponse(areMorePages: !tracks.isEmpty, nextPageRequirements: tracks.last?.id, fetchResponse: tracks))
 /// ```
 ///
 /// Teller stores `areMorePages` and `nextPageRequirements` of the *first* page with the fetch
@@ -18,8 +18,8 @@ import Foundation
 public struct PagedFetchResponse<Response, NextPageRequirements> {
     /// Whether more pages exist after this one.
     public let areMorePages: Bool
-    /// What ``PagingRepositoryDataSource/getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)``
-    /// needs to build the next page's requirements, or `nil` if it needs nothing.
+    /// What the data source needs to build the next page's requirements, or `nil` if nothing:
+    /// handed to ``PagingRepositoryDataSource/getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)``.
     public let nextPageRequirements: NextPageRequirements?
     /// The page's data, handed to `saveCache`.
     public let fetchResponse: Response

@@ -31,15 +31,21 @@ import TellerRx
 ///             .success(PagedFetchResponse(areMorePages: page.hasNext, nextPageRequirements: nil, fetchResponse: page.repos))
 ///         }
 ///     }
-///     func deleteCache(_ requirements: ReposRequirements) { database.deleteRepos(of: requirements.username) }
-///     func persistOnlyFirstPage(requirements: ReposRequirements) { database.keepFirst(50, of: requirements.username) }
+///     func deleteCache(_ requirements: ReposRequirements) {
+///         database.deleteRepos(of: requirements.username)
+///     }
+///     func persistOnlyFirstPage(requirements: ReposRequirements) {
+///         database.keepFirst(50, of: requirements.username)
+///     }
 ///     func saveCache(_ cache: [Repo], requirements: ReposRequirements, pagingRequirements: ReposPagingRequirements) throws {
 ///         try database.append(cache, for: requirements.username)   // append: pages build on each other
 ///     }
-///     func observeCache(requirements: ReposRequirements, pagingRequirements: ReposPagingRequirements) -> Observable<[Repo]> {
+///     func observeCache(requirements: ReposRequirements, pagingRequirements: ReposPagingRequirements)
+///         -> Observable<[Repo]> {
 ///         database.observeRepos(of: requirements.username)
 ///     }
-///     func isCacheEmpty(_ cache: [Repo], requirements: ReposRequirements, pagingRequirements: ReposPagingRequirements) -> Bool {
+///     func isCacheEmpty(_ cache: [Repo], requirements: ReposRequirements, pagingRequirements: ReposPagingRequirements)
+///         -> Bool {
 ///         cache.isEmpty
 ///     }
 /// }
@@ -119,7 +125,11 @@ where
     ///   - pagingRequirements: Which page it is.
     /// - Throws: Any error; for the first page Teller reports it as the refresh error, for a
     ///   next page as ``PagedCache/nextPageError`` (and the page can be retried).
-    func saveCache(_ cache: PagingFetchResult, requirements: Requirements, pagingRequirements: PagingRequirements) throws
+    func saveCache(
+        _ cache: PagingFetchResult,
+        requirements: Requirements,
+        pagingRequirements: PagingRequirements
+    ) throws
 
     /// Observes the cached pages. Called on the UI scheduler, and observed there; Teller
     /// observes again with the new paging requirements after every page it saves.

@@ -209,7 +209,8 @@ private func readmeUsage() {
             _ = repository.observe()
                 .map { state in
                     guard let paged = state.cache else { return state.cacheExists ? "unread" : "noCache" }
-                    return "\(paged.cache.count)\(paged.areMorePages ? " more" : "")\(paged.isLoadingNextPage ? " loading" : "")"
+                    let more = paged.areMorePages ? " more" : ""
+                    return "\(paged.cache.count)\(more)\(paged.isLoadingNextPage ? " loading" : "")"
                 }
                 .subscribe(counts)
         }
@@ -249,7 +250,8 @@ private final class FakeGitHub: Sendable {
         pages.withLock { $0.append(pageNumber) }
         let all = (1...120).map { (number: Int) in Repo(id: number, name: "\(user)/repo\(number)") }
         let page = Array(all.dropFirst((pageNumber - 1) * 50).prefix(50))
-        let link = pageNumber * 50 < all.count ? "<https://api.github.com/…&page=\(pageNumber + 1)>; rel=\"next\"" : ""
+        let next = "<https://api.github.com/user/repos?page=\(pageNumber + 1)>; rel=\"next\""
+        let link = pageNumber * 50 < all.count ? next : ""
         let data = (try? JSONEncoder().encode(page)) ?? Data()
         return .just(Response(data: data, response: HTTPResponse(allHeaderFields: ["Link": link])))
     }

@@ -15,7 +15,11 @@ import Testing
         firstPage: DataSource.PagingRequirements
     ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
     where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
-        let repository = TellerPagingRepository(dataSource: dataSource, firstPageRequirements: firstPage, teller: env.teller)
+        let repository = TellerPagingRepository(
+            dataSource: dataSource,
+            firstPageRequirements: firstPage,
+            teller: env.teller
+        )
         let states = env.scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
         env.scheduler.scheduleAt(100) {
             repository.requirements = octocat

@@ -15,7 +15,11 @@ import Testing
         firstPage: DataSource.PagingRequirements
     ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
     where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
-        let repository = TellerPagingRepository(dataSource: dataSource, firstPageRequirements: firstPage, teller: env.teller)
+        let repository = TellerPagingRepository(
+            dataSource: dataSource,
+            firstPageRequirements: firstPage,
+            teller: env.teller
+        )
         let states = env.scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
         env.scheduler.scheduleAt(100) {
             repository.requirements = octocat
@@ -150,6 +154,10 @@ import Testing
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.timeline.last == "104: cache [\"a\", \"b\"] age 50")
         #expect(dataSource.fetches.isEmpty)
-        #expect(env.log.value.contains { $0.hasPrefix("could not decode the next-page requirements of \"Repos for octocat\"") })
+        #expect(
+            env.log.value.contains {
+                $0.hasPrefix("could not decode the next-page requirements of \"Repos for octocat\"")
+            }
+        )
     }
 }
