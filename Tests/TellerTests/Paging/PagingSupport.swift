@@ -49,6 +49,7 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
     let automaticallyRefresh: Bool
     let firstPageSize: Int
     private let nextPage: @Sendable (Paging, Next?) -> Paging
+    private let writeHook = Locked<(@Sendable (Bool) -> Void)?>(nil)
     private let state = Locked(State())
     /// The cached lists by tag (apart from `state`: observation closures capture only this).
     private let caches = Locked<[String: [String]]>([:])
@@ -74,6 +75,20 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
     /// The fetched pages, in order.
     var fetches: [String] {
         log.filter { $0.hasPrefix("fetch ") }
+    }
+
+    /// Called with `true` when a writing member (trim, delete, save) starts, `false` when it ends.
+    var onWrite: (@Sendable (Bool) -> Void)? {
+        get { writeHook.value }
+        set { writeHook.withLock { $0 = newValue } }
+    }
+
+    /// Runs `body` between the two calls of `onWrite`.
+    private func writing<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let hook = writeHook.value
+        hook?(true)
+        defer { hook?(false) }
+        return try body()
     }
 
     /// What `getNextPagePagingRequirements` was called with.
@@ -112,14 +127,18 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
 
     func persistOnlyFirstPage(requirements: TestRequirements) {
         let size = firstPageSize
-        state.withLock { $0.log.append("trim") }
-        caches.withLock { $0[requirements.tag] = $0[requirements.tag].map { Array($0.prefix(size)) } }
+        writing {
+            state.withLock { $0.log.append("trim") }
+            caches.withLock { $0[requirements.tag] = $0[requirements.tag].map { Array($0.prefix(size)) } }
+        }
         changes.onNext(requirements.tag)
     }
 
     func deleteCache(_ requirements: TestRequirements) {
-        state.withLock { $0.log.append("delete") }
-        caches.withLock { $0[requirements.tag] = nil }
+        writing {
+            state.withLock { $0.log.append("delete") }
+            caches.withLock { $0[requirements.tag] = nil }
+        }
         changes.onNext(requirements.tag)
     }
 
@@ -132,11 +151,14 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
     }
 
     func saveCache(_ cache: [String], requirements: TestRequirements, pagingRequirements: Paging) throws {
-        let error = state.withLock { state -> (any Error)? in
-            state.log.append("save \(pagingRequirements)")
-            return state.saveError
+        let error = writing {
+            let error = state.withLock { state -> (any Error)? in
+                state.log.append("save \(pagingRequirements)")
+                return state.saveError
+            }
+            if error == nil { caches.withLock { $0[requirements.tag, default: []] += cache } }
+            return error
         }
-        if error == nil { caches.withLock { $0[requirements.tag, default: []] += cache } }
         if let error { throw error }
         changes.onNext(requirements.tag)
     }
