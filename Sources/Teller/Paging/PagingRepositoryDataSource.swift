@@ -55,9 +55,11 @@ import TellerRx
 /// ``fetchFreshCache(requirements:pagingRequirements:)``, ``saveCache(_:requirements:pagingRequirements:)``,
 /// ``deleteCache(_:)`` and ``persistOnlyFirstPage(requirements:)`` are called on the
 /// ``Teller/backgroundScheduler``; ``observeCache(requirements:pagingRequirements:)`` and
-/// ``isCacheEmpty(_:requirements:pagingRequirements:)`` on the ``Teller/uiScheduler``. One
+/// ``isCacheEmpty(_:requirements:pagingRequirements:)`` on the ``Teller/uiScheduler``. A
 /// repository never runs two of the writing members (`deleteCache` + `saveCache` of a first page,
-/// `saveCache` of a next page, `persistOnlyFirstPage`) at the same time.
+/// `saveCache` of a next page, `persistOnlyFirstPage`) at the same time. Repositories showing the
+/// same tag share first-page fetches, but each pages on by itself: show a paged list in one
+/// repository at a time.
 public protocol PagingRepositoryDataSource: RepositoryDataSource
 where
     FetchResult == PagedFetchResponse<PagingFetchResult, NextPageRequirements>,
