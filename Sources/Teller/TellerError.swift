@@ -7,6 +7,9 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
     case fetchTimedOut(tag: String, seconds: Double)
     /// The data source's fetch `Single` completed without a value.
     case fetchProducedNoResponse(tag: String)
+    /// A ``PagingRepositoryDataSource`` (named) was driven through its non-paging members, as
+    /// happens when it is given to a ``TellerRepository``: use a ``TellerPagingRepository``.
+    case pagingDataSourceNeedsPagingRepository(_ dataSource: String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -20,6 +23,10 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
         case .fetchProducedNoResponse(let tag):
             return "The fetch for \"\(tag)\" completed without a response. "
                 + "fetchFreshCache must return a Single that succeeds with a FetchResponse or fails."
+        case .pagingDataSourceNeedsPagingRepository(let dataSource):
+            return "\(dataSource) is a PagingRepositoryDataSource: give it to a TellerPagingRepository, "
+                + "which calls its paging members. A TellerRepository calls the non-paging ones, "
+                + "which it does not implement."
         }
     }
 

@@ -68,7 +68,11 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         let previous = teller.metadataStore.metadata(forTag: tag)
         do {
             try teller.metadataStore.setMetadata(
-                FetchMetadata(lastFetched: teller.now, paging: previous?.paging),
+                // A paging repository's first page brings its own paging progress.
+                FetchMetadata(
+                    lastFetched: teller.now,
+                    paging: (result as? any PagingMetadataCarrying)?.pagingMetadata ?? previous?.paging
+                ),
                 forTag: tag
             )
         } catch {

@@ -1,0 +1,215 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTesting
+import Testing
+
+/// Refreshes while paging: a refresh always fetches and saves the first page, resets paging,
+/// and never runs at the same time as a next page; a next page asked for meanwhile runs after it.
+@Suite struct PagingRefreshTests {
+    let env = VirtualTeller()
+    let octocat = TestRequirements(username: "octocat")
+
+    private func repository<DataSource: PagingRepositoryDataSource>(
+        _ dataSource: DataSource,
+        firstPage: DataSource.PagingRequirements
+    ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
+    where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
+        let repository = TellerPagingRepository(
+            dataSource: dataSource,
+            firstPageRequirements: firstPage,
+            teller: env.teller
+        )
+        let states = env.scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
+        env.scheduler.scheduleAt(100) {
+            repository.requirements = octocat
+            _ = repository.observe().subscribe(states)
+        }
+        return (repository, states)
+    }
+
+    private func goToNextPage<DataSource: PagingRepositoryDataSource>(
+        _ repository: TellerPagingRepository<DataSource>,
+        at times: Int...
+    ) {
+        for time in times {
+            env.scheduler.scheduleAt(time) { repository.goToNextPage() }
+        }
+    }
+
+    private func refresh<DataSource: PagingRepositoryDataSource>(
+        _ repository: TellerPagingRepository<DataSource>,
+        at time: Int
+    ) -> TestableObserver<RefreshResult> {
+        let results = env.scheduler.createObserver(RefreshResult.self)
+        env.scheduler.scheduleAt(time) {
+            _ = try? repository.refresh(force: true).asObservable().subscribe(results)
+        }
+        return results
+    }
+
+    @Test func pullToRefreshOnPageThreeFetchesAndSavesPageOneAsPageOneAndResetsPaging() {
+        let dataSource = PageNumberDataSource()
+        dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e", "f"], ["g"]]))
+        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        goToNextPage(repository, at: 200, 300)
+        env.scheduler.scheduleAt(399) {
+            dataSource.respond(with: env.pageNumberServer([["new a", "new b"], ["new c"]]))
+        }
+        let results = refresh(repository, at: 400)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(states.timeline.dropFirst(7)) == [
+                "401: cache [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"] age 112, refreshing, more",
+                "413: cache [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"] age 412, justFinishedRefresh, more",
+                "415: cache [\"new a\", \"new b\"] age 412, more",
+            ]
+        )
+        #expect(results.events == [.next(412, .successful), .completed(412)])
+        #expect(dataSource.fetches == ["fetch page 1", "fetch page 2", "fetch page 3", "fetch page 1"])
+        #expect(Array(dataSource.log.suffix(4)) == ["fetch page 1", "delete", "save page 1", "observe page 1"])
+        #expect(dataSource.cache(for: octocat) == ["new a", "new b"])
+        #expect(repository.pagingRequirements == PageNumber(number: 1))
+    }
+
+    @Test func aNextPageAskedForDuringARefreshRunsAfterItAgainstTheRefreshedFirstPage() {
+        let dataSource = CursorDataSource()
+        dataSource.respond(with: env.cursorServer(["a", "b", "c", "d", "e"]))
+        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
+        goToNextPage(repository, at: 200)
+        env.scheduler.scheduleAt(399) { dataSource.respond(with: env.cursorServer(["x", "y", "a", "b", "c"])) }
+        _ = refresh(repository, at: 400)
+        goToNextPage(repository, at: 405)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(states.timeline.dropFirst(5)) == [
+                "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
+                "406: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more, loadingNextPage",
+                "413: cache [\"a\", \"b\", \"c\", \"d\"] age 412, justFinishedRefresh, more, loadingNextPage",
+                "415: cache [\"x\", \"y\"] age 412, more, loadingNextPage",
+                "427: cache [\"x\", \"y\", \"a\", \"b\"] age 412, more",
+            ]
+        )
+        // The page after the *refreshed* first page, with its cursor.
+        #expect(dataSource.fetches == ["fetch after start", "fetch after b", "fetch after start", "fetch after y"])
+        #expect(dataSource.cache(for: octocat) == ["x", "y", "a", "b"])
+    }
+
+    @Test func aNextPageAskedForDuringAFailedRefreshRunsAgainstThePagesShown() {
+        let dataSource = CursorDataSource()
+        let server = env.cursorServer(["a", "b", "c", "d", "e"])
+        dataSource.respond(with: server)
+        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
+        goToNextPage(repository, at: 200)
+        env.scheduler.scheduleAt(399) {
+            dataSource.respond { cursor in
+                cursor.after == nil ? env.failingPage(TestError(3), after: 10, as: String.self) : server(cursor)
+            }
+        }
+        let results = refresh(repository, at: 400)
+        goToNextPage(repository, at: 405)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(states.timeline.dropFirst(5)) == [
+                "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
+                "406: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more, loadingNextPage",
+                "413: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshError TestError(3), more, loadingNextPage",
+                "427: cache [\"a\", \"b\", \"c\", \"d\", \"e\"] age 112",
+            ]
+        )
+        #expect(results.events.first?.value.element == .failedError(error: TestError(3)))
+        #expect(dataSource.fetches == ["fetch after start", "fetch after b", "fetch after start", "fetch after d"])
+    }
+
+    @Test func aNextPageLoadingWhenARefreshStartsIsFetchedAgainAfterIt() {
+        let dataSource = PageNumberDataSource()
+        let slow = env.pageNumberServer([["a", "b"], ["c", "d"]], after: 50)
+        let fast = env.pageNumberServer([["a", "b"], ["c", "d"]])
+        dataSource.respond { page in page.number == 1 ? fast(page) : slow(page) }
+        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        goToNextPage(repository, at: 200)
+        env.scheduler.scheduleAt(209) {
+            dataSource.respond(with: env.pageNumberServer([["new a", "new b"], ["new c"]]))
+        }
+        _ = refresh(repository, at: 210)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(states.timeline.dropFirst(3)) == [
+                "201: cache [\"a\", \"b\"] age 112, more, loadingNextPage",
+                "211: cache [\"a\", \"b\"] age 112, refreshing, more, loadingNextPage",
+                "223: cache [\"a\", \"b\"] age 222, justFinishedRefresh, more, loadingNextPage",
+                "225: cache [\"new a\", \"new b\"] age 222, more, loadingNextPage",
+                "237: cache [\"new a\", \"new b\", \"new c\"] age 222",
+            ]
+        )
+        // The slow page 2 of the old list was cancelled: it never lands after the new page 1.
+        #expect(dataSource.log.filter { $0.hasPrefix("save") } == ["save page 1", "save page 1", "save page 2"])
+        #expect(dataSource.cache(for: octocat) == ["new a", "new b", "new c"])
+    }
+
+    @Test func aRefreshAskedForWhileANextPageIsSavedStartsAfterTheSave() {
+        let dataSource = PageNumberDataSource()
+        dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"]]))
+        env.teller.logger = { event in
+            if case .refreshStarted = event { dataSource.note("refresh started") }
+        }
+        let (repository, _) = repository(dataSource, firstPage: PageNumber(number: 1))
+        goToNextPage(repository, at: 200)
+        // Page 2 arrives at 211 and is saved at 212: the refresh comes in between.
+        let results = refresh(repository, at: 212)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(dataSource.log.suffix(8)) == [
+                "fetch page 2", "save page 2", "refresh started", "observe page 2",
+                "fetch page 1", "delete", "save page 1", "observe page 1",
+            ]
+        )
+        #expect(results.events.first?.value.element == .successful)
+        #expect(dataSource.cache(for: octocat) == ["a", "b"])
+    }
+
+    @Test func aFailedFirstPageSaveStartsOverAtTheFirstPageWithNoNextPageUntilARefreshSucceeds() {
+        let dataSource = PageNumberDataSource()
+        dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
+        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        goToNextPage(repository, at: 200)
+        env.scheduler.scheduleAt(399) { dataSource.failSaves(with: TestError(9)) }
+        _ = refresh(repository, at: 400)
+        goToNextPage(repository, at: 450)
+        env.scheduler.scheduleAt(499) { dataSource.failSaves(with: nil) }
+        _ = refresh(repository, at: 500)
+        goToNextPage(repository, at: 600)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(states.timeline.dropFirst(5)) == [
+                "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
+                // deleteCache ran, saveCache threw: the data source's cache is now empty.
+                "413: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshError TestError(9)",
+                "415: cache empty age 112",
+                "501: cache empty age 112, refreshing",
+                "513: cache empty age 512, justFinishedRefresh",
+                "515: cache [\"a\", \"b\"] age 512, more",
+                "601: cache [\"a\", \"b\"] age 512, more, loadingNextPage",
+                "615: cache [\"a\", \"b\", \"c\", \"d\"] age 512, more",
+            ]
+        )
+        #expect(dataSource.fetches == ["fetch page 1", "fetch page 2", "fetch page 1", "fetch page 1", "fetch page 2"])
+    }
+
+    @Test func anotherRepositoryRefreshingTheSameListResetsThisOnesPaging() {
+        let dataSource = PageNumberDataSource()
+        dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
+        let (paged, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        let other = TellerPagingRepository(
+            dataSource: dataSource,
+            firstPageRequirements: PageNumber(number: 1),
+            teller: env.teller
+        )
+        goToNextPage(paged, at: 200)
+        env.scheduler.scheduleAt(300) { other.requirements = octocat }
+        withExtendedLifetime((paged, other)) { env.scheduler.start() }
+        #expect(states.timeline.last == "314: cache [\"a\", \"b\"] age 313, more")
+        #expect(paged.pagingRequirements == PageNumber(number: 1))
+        #expect(dataSource.cache(for: octocat) == ["a", "b"])
+    }
+}
