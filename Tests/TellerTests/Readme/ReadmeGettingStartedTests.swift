@@ -8,11 +8,12 @@ import Testing
 // refresh only when there is no existing cache; Manual refresh; Convert cache type; Enable and
 // disable automatic refresh), with `import RxSwift` swapped for `import TellerRx` and the Moya
 // call replaced by a plain `Single`. It compiles as written except where marked
-// "README deviation" (places where the original README did not compile either).
+// "README deviation" (places where the original README did not compile either). The types are
+// `private` so that the paging README test can use the same names.
 
 // README deviation: the README names this class `ReposRequirements` but refers to it as
 // `ReposRepositoryRequirements` everywhere else; one name is used here.
-class ReposRepositoryRequirements: RepositoryRequirements {
+private class ReposRepositoryRequirements: RepositoryRequirements {
 
     /**
      The tag is used to determine how old your cache is. Teller uses this to determine if a fresh cache needs to be fetched or not. If the tag matches previously cached data of the same tag, the data that data was fetched will be queried and determined if it's considered too old and will fetch fresh data or not from the result of the compare.
@@ -31,12 +32,12 @@ class ReposRepositoryRequirements: RepositoryRequirements {
 }
 
 // Struct used to represent the JSON data pulled from the GitHub API.
-struct Repo: Codable {
+private struct Repo: Codable {
     var id: Int!
     var name: String!
 }
 
-class ReposRepositoryDataSource: RepositoryDataSource {
+private class ReposRepositoryDataSource: RepositoryDataSource {
 
     typealias Cache = [Repo]
     typealias Requirements = ReposRepositoryRequirements
@@ -88,7 +89,7 @@ class ReposRepositoryDataSource: RepositoryDataSource {
 /// conforms to `RepositoryDataSource` (a subclass's `automaticallyRefresh` would not be seen:
 /// Swift binds protocol requirements at the conforming class), so this data source conforms
 /// itself and delegates the rest.
-class ManualReposRepositoryDataSource: RepositoryDataSource {
+private class ManualReposRepositoryDataSource: RepositoryDataSource {
     typealias Cache = [Repo]
     typealias Requirements = ReposRepositoryRequirements
     typealias FetchResult = [Repo]
@@ -122,7 +123,7 @@ class ManualReposRepositoryDataSource: RepositoryDataSource {
 /// The README's usage snippets, compiled. They run against `Teller.shared` (the main queue and
 /// the metadata file in the user's data directory), so the tests below call them only with
 /// repositories of a test environment.
-enum ReadmeSnippets {
+private enum ReadmeSnippets {
     static func gettingStarted(_ repository: TellerRepository<ReposRepositoryDataSource>, disposeBag: DisposeBag) {
         repository.requirements = ReposRepositoryDataSource.Requirements(username: "username to get repos for")
         repository
