@@ -8,7 +8,9 @@ func makeRealTeller(log: Locked<[String]>? = nil, onLog: (@Sendable (TellerLogEv
         metadataStore: InMemoryFetchMetadataStore(),
         uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "teller-tests.ui"),
         backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated),
-        fetchTimeout: .seconds(30),
+        // Generous: Swift Testing shares two cooperative threads with every test on this
+        // machine, so an async fetch may wait a long time for a thread under load.
+        fetchTimeout: .seconds(600),
         logger: { event in
             log?.withLock { $0.append(event.description) }
             onLog?(event)
