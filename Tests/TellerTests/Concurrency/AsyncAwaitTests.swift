@@ -80,7 +80,8 @@ import Testing
         var seen: [String] = []
         for try await state in repository.observe().values {
             seen.append(state.isFirstFetch ? "firstFetch" : (state.cache.map { "\($0)" } ?? "no data"))
-            if state.cache == ["from async"] { break }
+            // Stop on the data or on a failed fetch, so a failure ends the test instead of hanging it.
+            if state.cache == ["from async"] || state.fetchError != nil { break }
         }
         #expect(seen.first == "firstFetch")
         #expect(seen.last == "[\"from async\"]")
