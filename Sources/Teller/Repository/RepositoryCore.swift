@@ -38,8 +38,6 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
         var queue = FIFOQueue<Input>()
         var isDraining = false
         var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
-        var cancelledCallers: Set<CallerID> = []
-        var flightTokens: [CallerID: any Disposable] = [:]
         var cacheSubscription: (any Disposable)?
         var observers: [(id: UInt64, observer: StateObserver)] = []
         var nextObserverID: UInt64 = 0
@@ -48,6 +46,8 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
 
     let dataSource: DataSource
     let teller: Teller
+    /// Refresh callers that ride a flight this repository already waits for.
+    let desk: RefreshDesk
     private let mailbox: LockedState<Mailbox>
     private let metadataSubscription = SingleAssignmentDisposable()
 
@@ -59,6 +59,7 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
             maxAgeOfCache: dataSource.maxAgeOfCache
         )
         mailbox = LockedState(Mailbox(machine: Machine(configuration: configuration)))
+        desk = RefreshDesk(log: { [teller] event in teller.log(event) })
         metadataSubscription.setDisposable(
             teller.metadataChanges.subscribe(onNext: { [weak self] tag in
                 self?.send(.metadataChanged(tag: tag))
@@ -98,17 +99,22 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
 
     /// The caller stopped waiting (its `Single` was disposed).
     func cancel(_ caller: CallerID) {
-        let token = mailbox.withLock { mailbox -> (any Disposable)? in
-            guard mailbox.callers.removeValue(forKey: caller) != nil else { return nil }
-            if let token = mailbox.flightTokens.removeValue(forKey: caller) { return token }
-            mailbox.cancelledCallers.insert(caller)
-            return nil
+        let wasWaiting = mailbox.withLock { $0.callers.removeValue(forKey: caller) != nil }
+        if wasWaiting {
+            desk.anchorCancelled(caller)
         }
-        token?.dispose()
+    }
+
+    /// Sets new requirements. Riding old flights stops at once, before the change is
+    /// processed, so a refresh made after this call is about the new requirements.
+    func setRequirements(_ requirements: Requirements?) {
+        desk.requirementsChangeQueued()
+        send(.setRequirements(requirements))
     }
 
     func shutDown() {
         metadataSubscription.dispose()
+        desk.shutDown()
         send(.shutDown)
     }
 
@@ -139,6 +145,7 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
         case .setRequirements(let requirements):
             let lastFetched = requirements.flatMap { teller.lastFetched(tag: $0.tag) }
             perform(mailbox.withLock { $0.machine.setRequirements(requirements, lastFetched: lastFetched, now: now) })
+            desk.requirementsChangeProcessed()
         case .observed:
             perform(mailbox.withLock { $0.machine.observed(now: now) })
         case .refresh(let caller, let force):
@@ -220,18 +227,19 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
         case .joinFlight(let requirements, let generation, let caller):
             joinFlight(requirements, generation: generation, caller: caller)
         case .leaveFlights:
-            let tokens = mailbox.withLock { mailbox in
-                defer { mailbox.flightTokens = [:] }
-                return mailbox.flightTokens
+            // Disposing a seat's token answers its anchor through the flight; riders are
+            // answered here.
+            let (tokens, riders) = desk.leaveAll()
+            for token in tokens { token.dispose() }
+            for rider in riders {
+                teller.log(.refreshSkipped(tag: rider.tag, reason: .cancelled))
+                rider.respond(.skipped(reason: .cancelled))
             }
-            for token in tokens.values { token.dispose() }
         case .respond(let caller, let result):
-            let respond = mailbox.withLock { mailbox in
-                mailbox.flightTokens[caller] = nil
-                mailbox.cancelledCallers.remove(caller)
-                return mailbox.callers.removeValue(forKey: caller)
-            }
+            let respond = mailbox.withLock { $0.callers.removeValue(forKey: caller) }
+            let riders = desk.closeSeat(of: caller)
             respond?(result)
+            for rider in riders { rider(result) }
         case .complete:
             let observers = mailbox.withLock { mailbox in
                 defer { mailbox.observers = [] }
@@ -244,10 +252,16 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
     }
 
     private func joinFlight(_ requirements: Requirements, generation: Int, caller: CallerID) {
-        let alreadyCancelled = mailbox.withLock { $0.cancelledCallers.remove(caller) != nil }
-        if alreadyCancelled {
+        if desk.takeCancelledAnchor(caller) {
             send(.flightFinished(generation: generation, caller: caller, result: .skipped(reason: .cancelled)))
             return
+        }
+        let now = teller.now
+        let policy = mailbox.withLock { mailbox in
+            RefreshDesk.RidingPolicy(
+                unforced: mailbox.machine.needsRefresh(force: false, now: now),
+                ifNoCache: !mailbox.machine.hasCache
+            )
         }
         let token = teller.coordinator.join(
             tag: requirements.tag,
@@ -260,7 +274,9 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
             },
             makeWork: { FlightWork(dataSource: dataSource, requirements: requirements, teller: teller).run() }
         )
-        mailbox.withLock { $0.flightTokens[caller] = token }
+        if !desk.takeSeat(anchor: caller, tag: requirements.tag, policy: policy, token: token) {
+            token.dispose()
+        }
     }
 
     private func observeCache(_ requirements: Requirements, generation: Int) -> any Disposable {

@@ -67,6 +67,11 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         active?.requirements
     }
 
+    /// Whether the current requirements were ever fetched successfully.
+    var hasCache: Bool {
+        active?.lastFetched != nil
+    }
+
     mutating func makeCallerID() -> CallerID {
         nextCallerID += 1
         return nextCallerID
@@ -224,7 +229,8 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
 
     // MARK: Helpers
 
-    private func needsRefresh(force: Bool, now: Date) -> Bool {
+    /// Whether a refresh (forced or not) would fetch now.
+    func needsRefresh(force: Bool, now: Date) -> Bool {
         guard let active else { return false }
         guard let lastFetched = active.lastFetched else { return true }
         return force || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)

@@ -52,7 +52,7 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     /// fetch if the tag was never fetched or the cache is too old. `nil` stops everything.
     open var requirements: DataSource.Requirements? {
         get { core.requirements }
-        set { core.send(.setRequirements(newValue)) }
+        set { core.setRequirements(newValue) }
     }
 
     /// The cache's state: the current state at once (once ``requirements`` are set), then
@@ -79,7 +79,12 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
         guard requirements != nil else { throw TellerError.objectPropertiesNotSet(["requirements"]) }
         let core = self.core
         return Single.create { single in
-            let caller = core.register { result in single(.success(result)) }
+            let respond: RefreshDesk.Respond = { result in single(.success(result)) }
+            // A fetch this repository already waits for is joined without the mailbox.
+            if let rider = core.desk.ride(force: force, respond: respond) {
+                return Disposables.create { core.desk.leave(rider) }
+            }
+            let caller = core.register(respond)
             core.send(.refresh(caller, force: force))
             return Disposables.create { core.cancel(caller) }
         }
@@ -94,7 +99,11 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
         guard requirements != nil else { throw TellerError.objectPropertiesNotSet(["requirements"]) }
         let core = self.core
         return Single.create { single in
-            let caller = core.register { result in single(.success(result)) }
+            let respond: RefreshDesk.Respond = { result in single(.success(result)) }
+            if let rider = core.desk.ride(force: false, ifNoCache: true, respond: respond) {
+                return Disposables.create { core.desk.leave(rider) }
+            }
+            let caller = core.register(respond)
             core.send(.refreshIfNoCache(caller))
             return Disposables.create { core.cancel(caller) }
         }

@@ -75,14 +75,15 @@ package struct LockedState<State>: @unchecked Sendable {
         }
     }
 
-    private let buffer: ManagedBuffer<State, pthread_mutex_t>
+    // Inlinable, so Teller's code locks without a generic call per acquisition.
+    @usableFromInline let buffer: ManagedBuffer<State, pthread_mutex_t>
 
     package init(_ initial: State) {
         buffer = Storage.create(minimumCapacity: 1) { _ in initial }
         buffer.withUnsafeMutablePointerToElements { Lock.initialize($0, recursive: false) }
     }
 
-    @inline(__always)
+    @inlinable
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try buffer.withUnsafeMutablePointers { state, mutex in
             let result = pthread_mutex_lock(mutex)
