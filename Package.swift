@@ -32,6 +32,8 @@ let package = Package(
             name: "TellerBenchmarks",
             dependencies: ["TellerRx", "Teller"],
             path: "Benchmarks",
+            // A separate package (its own Package.swift), comparing TellerRx with OpenCombine.
+            exclude: ["Peers"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
