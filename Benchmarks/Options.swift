@@ -18,15 +18,20 @@ struct Options {
     var list = false
     /// Print the bytes per live subscription and exit.
     var memory = false
+    /// Kill a metadata writer this many times, check the file after each, and exit.
+    var killLoop: Int?
 
     static let usage = """
-        usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list] [--memory]
+        usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list] [--memory] [--kill-loop N]
           NAME        run the benchmark named NAME, or else those whose name contains NAME
                       (repeatable); the floors they are compared against run too
           --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
           --json      machine-readable output on standard output
           --list      print the benchmark names
           --memory    print the bytes held per live subscription (Linux) and exit
+          --kill-loop N
+                      SIGKILL a process writing fetch metadata N times at random moments,
+                      check after each kill that the file is whole, and exit
         """
 
     static func parse(_ arguments: [String]) -> Options {
@@ -48,6 +53,11 @@ struct Options {
                 options.list = true
             case "--memory":
                 options.memory = true
+            case "--kill-loop":
+                guard let value = remaining.popFirst(), let rounds = Int(value), rounds >= 1 else {
+                    fail("--kill-loop needs a positive number")
+                }
+                options.killLoop = rounds
             case "--help", "-h":
                 print(usage)
                 exit(0)

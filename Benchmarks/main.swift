@@ -10,6 +10,7 @@ import Musl
 // work with plain closures and no locks, measured in the same run).
 //
 //     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list] [--memory]
+//     swift run -c release TellerBenchmarks --kill-loop 2000
 //
 // Allocations per operation are not counted in process (that needs a malloc hook); count them
 // with valgrind, which prints the heap allocations of a whole run: run one workload with
@@ -22,6 +23,10 @@ addSubjectBenchmarks(to: &suite)
 addMapFilterBenchmarks(to: &suite)
 addOperatorBenchmarks(to: &suite)
 addTellerBenchmarks(to: &suite)
+
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == MetadataKillLoop.writerFlag {
+    MetadataKillLoop.runWriter(file: CommandLine.arguments[2])
+}
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
 
@@ -43,6 +48,10 @@ if options.memory {
     // First, before any benchmark allocates and frees memory the subscriptions could reuse.
     print(MemoryReport.run())
     exit(0)
+}
+
+if let rounds = options.killLoop {
+    MetadataKillLoop.run(rounds: rounds)
 }
 
 if options.list {

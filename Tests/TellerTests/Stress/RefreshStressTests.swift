@@ -76,4 +76,39 @@ import Testing
         #expect(answers.value == 7 * 50)
         withExtendedLifetime(repository) {}
     }
+
+    @Test func callersLeavingWhileOthersJoinFromEightThreadsNeverCostAnAnswer() throws {
+        let teller = makeRealTeller()
+        // Replays its one response, so a fetch started after it was sent still succeeds.
+        let gate = ReplaySubject<FetchResponse<[String], any Error>>.create(bufferSize: 1)
+        let dataSource = InMemoryDataSource(automaticallyRefresh: false)
+        dataSource.respond { _ in gate.take(1).asSingle() }
+        let repository = TellerRepository(dataSource: dataSource, teller: teller)
+        repository.requirements = TestRequirements(username: "octocat")
+        let refresh = try repository.refresh(force: true)
+
+        let answered = DispatchGroup()
+        let kept = Locked<[RefreshResult]>([])
+        let answersToLeavers = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for call in 0..<125 {
+                if call % 2 == 0 {
+                    refresh.subscribe(onSuccess: { _ in answersToLeavers.withLock { $0 += 1 } }).dispose()
+                    continue
+                }
+                answered.enter()
+                _ = refresh.subscribe(onSuccess: { result in
+                    kept.withLock { $0.append(result) }
+                    answered.leave()
+                })
+            }
+        }
+        gate.onNext(.success(["a"]))
+        #expect(answered.wait(timeout: .now() + 60) == .success)
+        #expect(kept.value.count == 8 * 62)
+        #expect(kept.value.allSatisfy { $0 == .successful })
+        #expect(answersToLeavers.value == 0)
+        #expect(dataSource.calls.fetches >= 1)
+        withExtendedLifetime(repository) {}
+    }
 }
