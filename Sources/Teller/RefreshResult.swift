@@ -11,8 +11,9 @@ public enum RefreshResult: Sendable, Equatable, CustomStringConvertible {
     public enum SkippedReason: Sendable, Equatable {
         /// The cache is younger than `maxAgeOfCache` and the refresh was not forced.
         case dataNotTooOld
-        /// This caller stopped waiting: its repository's requirements changed, its `Single`
-        /// was disposed or its repository was released. Other callers were not affected.
+        /// The refresh was called off for this caller: its repository's requirements changed
+        /// or its repository was released. Other repositories waiting for the same fetch were
+        /// not affected. (A caller that disposes its own `Single` gets no answer at all.)
         case cancelled
     }
 

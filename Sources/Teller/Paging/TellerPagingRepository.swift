@@ -119,8 +119,9 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// The work starts when the returned `Single` is subscribed.
     ///
     /// A refresh for a tag that is already being fetched joins that fetch. Each caller gets its
-    /// own result: disposing the `Single`, changing ``requirements`` or releasing the repository
-    /// answers that caller `.skipped(reason: .cancelled)` without disturbing others.
+    /// own result. Changing ``requirements`` or releasing the repository answers every waiting
+    /// caller `.skipped(reason: .cancelled)`. Disposing one caller's `Single` stops only that
+    /// caller's wait (it gets nothing more); the fetch is cancelled when nobody waits for it.
     ///
     /// - Parameter force: Fetch even when the cache is fresh (pull-to-refresh).
     /// - Returns: A `Single` with the outcome; it never fails (failures are
