@@ -20,7 +20,9 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         var sources: [String: String] = [:]
         for file in files {
-            sources[file] = Self.normalized(try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+            sources[file] = Self.normalized(
+                try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            )
         }
         let everything = sources.keys.sorted().compactMap { sources[$0] }.joined()
 
