@@ -85,7 +85,8 @@ public final class PagingRepositoryDataSourceMock<
     /// Creates a mock with no closures set: every member gives its default answer.
     public init() {}
 
-    /// Whether any paging member of the mock was used.
+    /// Whether any member the mock records was used (the four non-paging members, which keep
+    /// Teller's implementations, are not recorded).
     public var mockCalled: Bool {
         record.withLock { $0.mockCalled }
     }
