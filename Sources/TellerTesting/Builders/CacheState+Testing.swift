@@ -2,8 +2,8 @@ import Foundation
 import Teller
 
 extension CacheState {
-    /// Builds any state a `TellerRepository` can emit, for tests of code that consumes
-    /// states (view models, views):
+    /// Builds any state a `TellerRepository` or a `TellerPagingRepository` can emit, for tests
+    /// of code that consumes states (view models, views):
     ///
     /// ```swift
     /// let given: CacheState<[Repo]> = CacheState.testing.cache(requirements: requirements, lastTimeFetched: Date()) {
@@ -34,6 +34,10 @@ extension CacheState {
 /// | refreshing | `cache(…) { $0.cache(data); $0.fetching() }` |
 /// | refresh failed | `cache(…) { $0.cache(data); $0.failedFetch(error:) }` |
 /// | refresh just succeeded | `cache(…) { $0.cache(data); $0.successfulFetch(timeFetched:) }` |
+///
+/// For a `TellerPagingRepository` whose first page exists, use
+/// ``pagedCache(requirements:lastTimeFetched:more:)``; before that its states are the
+/// `noCache` ones above.
 public struct CacheStateTesting<Cache>: Sendable {
     init() {}
 

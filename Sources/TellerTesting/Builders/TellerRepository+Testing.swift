@@ -289,7 +289,7 @@ private struct InitialState<FetchResult> {
 
 /// Carries the described state and the (possibly non-`Sendable`) requirements to the background
 /// scheduler.
-private struct Unchecked<Value>: @unchecked Sendable {
+struct Unchecked<Value>: @unchecked Sendable {
     // @unchecked: the cache is `Sendable` (`FetchResult: Sendable`) and requirements are
     // documented as immutable once set, as the repository itself assumes.
     let value: Value
@@ -299,6 +299,6 @@ private struct Unchecked<Value>: @unchecked Sendable {
     }
 }
 
-private func printWarning(_ message: String) {
+func printWarning(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }

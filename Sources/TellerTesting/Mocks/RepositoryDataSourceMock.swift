@@ -2,9 +2,6 @@ import Foundation
 import Teller
 import TellerRx
 
-// Paging: `PagingRepositoryDataSourceMock` belongs next to this file once
-// `PagingRepositoryDataSource` exists in Teller.
-
 /// A `RepositoryDataSource` for tests: give it to a real `TellerRepository`
 /// (or to your own code that drives a data source) and script each member with its `…Closure`.
 ///

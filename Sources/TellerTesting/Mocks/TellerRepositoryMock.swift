@@ -2,9 +2,6 @@ import Foundation
 import Teller
 import TellerRx
 
-// Paging: `TellerPagingRepositoryMock` (with `pagingRequirements…` and `goToNextPage…` members)
-// belongs next to this file once `TellerPagingRepository` exists in Teller.
-
 /// Teller-iOS's older name for ``TellerRepositoryMock``.
 public typealias RepositoryMock<DataSource: RepositoryDataSource> = TellerRepositoryMock<DataSource>
 
@@ -230,7 +227,3 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
         set { record.withLock { $0.refreshIfNoCacheClosure = newValue } }
     }
 }
-
-/// The environment of mocks created without one: in memory, so a mock touches no file. The
-/// mock overrides every member that would use it.
-private let inertTeller = Teller(metadataStore: InMemoryFetchMetadataStore(), fetchTimeout: nil)
