@@ -52,9 +52,11 @@ private final class ReposDataSource: RepositoryDataSource, @unchecked Sendable {
             switch state.state {
             case .noCache:
                 print(state.isFirstFetch ? "Fetching for the first time…" : "Nothing cached yet.")
-            case .cache(let repos, let age):
-                print("\(repos ?? []) (fetched \(age))\(state.isRefreshing ? ", refreshing" : "")")
-                if repos != nil { done.signal() }
+            case .cache(let repos?, let age):
+                print("\(repos) (fetched \(age))\(state.isRefreshing ? ", refreshing" : "")")
+                done.signal()
+            case .cache(nil, _):
+                print(state.isLoadingCache ? "Reading the cache…" : "No repos.")
             }
         })
         repository.requirements = ReposRequirements(username: "levibostian")
