@@ -35,9 +35,10 @@ final class Timeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         states.append(state)
-        let line = Self.describe(state, now: Date())
-        if line != lastLine {
-            printLine(line)
+        // A state that only clears the last one's "done" flag reads the same: skip it.
+        let (event, line) = Self.describe(state, now: Date())
+        if event != nil || line != lastLine {
+            printLine((event.map { $0 + " — " } ?? "") + line)
             lastLine = line
         }
         if let repos = state.cache?.cache, repos != shownRepos {
@@ -100,14 +101,15 @@ final class Timeline: @unchecked Sendable {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    /// One line that tells the truth about the cache, as a screen would show it.
-    static func describe(_ state: ReposState, now: Date) -> String {
+    /// One line that tells the truth about the cache, as a screen would show it, and the
+    /// event that just happened, if any.
+    private static func describe(_ state: ReposState, now: Date) -> (event: String?, line: String) {
         switch state.state {
         case .noCache:
             if let error = state.errorDuringFirstFetch {
-                return "first fetch failed: \(error). Nothing cached yet (r retries)"
+                return ("first fetch failed: \(error)", "nothing cached yet (r retries)")
             }
-            return state.isFirstFetch ? "no cache, first fetch…" : "no cache"
+            return (nil, state.isFirstFetch ? "no cache, first fetch…" : "no cache")
         case .cache(let paged, let fetched):
             let age = "fetched \(ago(fetched, now: now))"
             var line: String
@@ -119,13 +121,15 @@ final class Timeline: @unchecked Sendable {
             } else {
                 line = "cache is empty, \(age)"
             }
-            if state.justFinishedFirstFetch { line = "first fetch done. " + line }
-            if state.justFinishedSuccessfulRefresh { line = "refresh done. " + line }
             if state.isRefreshing { line += " · refreshing…" }
             if paged?.isLoadingNextPage == true { line += " · loading the next page…" }
-            if let error = state.refreshError { line += " · refresh failed: \(error) (showing cached data)" }
             if let error = paged?.nextPageError { line += " · next page failed: \(error) (n retries)" }
-            return line
+            if let error = state.refreshError {
+                return ("refresh failed: \(error)", line + " · showing cached data")
+            }
+            if state.justFinishedFirstFetch { return ("first fetch done", line) }
+            if state.justFinishedSuccessfulRefresh { return ("refresh done", line) }
+            return (nil, line)
         }
     }
 

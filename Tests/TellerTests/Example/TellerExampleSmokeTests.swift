@@ -12,7 +12,7 @@ import Testing
 
         #expect(runs[0].status == 0)
         #expect(runs[0].lines.contains("no cache, first fetch…"), "\(runs[0].output)")
-        #expect(runs[0].lines.contains { $0.contains("first fetch done.") }, "\(runs[0].output)")
+        #expect(runs[0].lines.contains { $0.contains("first fetch done —") }, "\(runs[0].output)")
         #expect(runs[1].status == 0)
         #expect(!runs[1].output.contains("no cache"), "\(runs[1].output)")
         // The cache and its age came from disk: shown while the launch refresh runs.
@@ -22,7 +22,7 @@ import Testing
             },
             "\(runs[1].output)"
         )
-        #expect(runs[1].lines.contains { $0.contains("refresh done.") }, "\(runs[1].output)")
+        #expect(runs[1].lines.contains { $0.contains("refresh done —") }, "\(runs[1].output)")
     }
 
     @Test func failingServerKeepsShowingTheCachedRepos() async throws {
