@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "Teller", targets: ["Teller"]),
         .library(name: "TellerTesting", targets: ["TellerTesting"]),
         .executable(name: "TellerBenchmarks", targets: ["TellerBenchmarks"]),
+        .executable(name: "TellerExample", targets: ["TellerExample"]),
     ],
     targets: [
         .target(name: "TellerRx", swiftSettings: swiftSettings),
@@ -36,6 +37,14 @@ let package = Package(
             exclude: ["Peers"],
             swiftSettings: swiftSettings
         ),
+        // `swift run TellerExample`: a command-line tour of a paging repository with a file cache.
+        .executableTarget(
+            name: "TellerExample",
+            dependencies: ["TellerRx", "Teller"],
+            path: "Examples/TellerExample",
+            exclude: ["README.md", "sample-repos.json"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TellerRxTests",
             dependencies: ["TellerRx", "TellerTesting"],
@@ -43,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TellerTests",
-            dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerMetadataCrashWriter"],
+            dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerMetadataCrashWriter", "TellerExample"],
             swiftSettings: testSwiftSettings
         ),
         // A child process for the durability test: writes metadata until it is killed.

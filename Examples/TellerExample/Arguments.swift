@@ -1,0 +1,130 @@
+import Foundation
+
+/// The command line, parsed.
+struct Arguments {
+    var url: URL?
+    var cacheDirectory = Arguments.defaultCacheDirectory
+    var reset = false
+    /// Milliseconds each answer of the simulated server takes: a random value in this range.
+    var latency = 300...800
+    var fail = false
+    var log = false
+    var once = false
+    var refresh = false
+    var nextPages = 0
+    var exitAfter: Double?
+    var showHelp = false
+
+    /// Whether keys are read from standard input; otherwise the flags are the script.
+    var isInteractive: Bool {
+        !once && !refresh && nextPages == 0
+    }
+
+    /// The keys the non-interactive flags stand for: `--next-pages N` is N times `n`,
+    /// `--refresh` one `f` after them.
+    var scriptedKeys: [String] {
+        Array(repeating: "n", count: nextPages) + (refresh ? ["f"] : [])
+    }
+
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(_ words: [String]) throws {
+        var words = words[...]
+        func value(of flag: String) throws -> String {
+            guard let value = words.popFirst() else { throw Problem(description: "\(flag) needs a value") }
+            return value
+        }
+        while let word = words.popFirst() {
+            switch word {
+            case "--url":
+                let text = try value(of: word)
+                guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+                    throw Problem(description: "--url needs an http:// or https:// URL, not \(text)")
+                }
+                self.url = url
+            case "--cache-dir": cacheDirectory = URL(fileURLWithPath: try value(of: word), isDirectory: true)
+            case "--reset": reset = true
+            case "--latency-ms":
+                guard let milliseconds = Int(try value(of: word)), milliseconds >= 0 else {
+                    throw Problem(description: "--latency-ms needs a whole number of milliseconds")
+                }
+                latency = milliseconds...milliseconds
+            case "--fail": fail = true
+            case "--log": log = true
+            case "--once": once = true
+            case "--refresh": refresh = true
+            case "--next-pages":
+                guard let count = Int(try value(of: word)), count >= 0 else {
+                    throw Problem(description: "--next-pages needs a number of pages")
+                }
+                nextPages = count
+            case "--exit-after":
+                guard let seconds = Double(try value(of: word)), seconds > 0 else {
+                    throw Problem(description: "--exit-after needs a number of seconds")
+                }
+                exitAfter = seconds
+            case "-h", "--help": showHelp = true
+            default: throw Problem(description: "unknown option \(word)")
+            }
+        }
+        if fail && url != nil {
+            throw Problem(description: "--fail switches the simulated server's errors; with --url, stop your server")
+        }
+    }
+
+    /// `TellerExample` under the user's cache directory: `~/Library/Caches` on Apple platforms,
+    /// `$XDG_CACHE_HOME` or `~/.cache` elsewhere.
+    static var defaultCacheDirectory: URL {
+        #if canImport(Darwin)
+        let base =
+            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        #else
+        let base: URL
+        if let xdg = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
+        }
+        #endif
+        return base.appendingPathComponent("TellerExample", isDirectory: true)
+    }
+
+    static let usage = """
+        usage: swift run TellerExample [options]
+
+        Shows GitHub-like repos from a cache that Teller keeps fresh, and prints every state
+        Teller reports, as a timeline. The repos come from a simulated server inside this
+        process, or from --url. Run it twice: the second run starts from the cache.
+
+        Keys (type one, then Return):
+          r   refresh (skipped while the cache is younger than 1 minute)
+          f   forced refresh, like pull-to-refresh
+          n   next page
+          e   simulated server errors on/off
+          q   quit (or end of input)
+
+        Options:
+          --url URL         fetch from an HTTP endpoint that answers with a JSON array of repos,
+                            e.g. Examples/TellerExample/sample-repos.json served by
+                            `python3 -m http.server` (see Examples/TellerExample/README.md)
+          --cache-dir DIR   where the cache and the fetch metadata are kept
+                            (default: \(defaultCacheDirectory.path))
+          --reset           delete the cache directory first, to start over
+          --latency-ms N    the simulated server answers after N ms (default: 300 to 800)
+          --fail            start with the simulated server's errors on
+          --log             also print Teller's log events
+          --exit-after S    quit after S seconds
+          -h, --help        show this text
+
+        Without a keyboard (no keys are read; the run ends when the last step settles):
+          --once            quit once the first fetch has finished or failed
+          --next-pages N    after the first fetch, load N more pages (keys n)
+          --refresh         then force a refresh (key f)
+
+        Keys can come from a pipe too, each run once the one before has settled:
+          printf 'n\\nn\\nf\\n' | swift run TellerExample
+        """
+}

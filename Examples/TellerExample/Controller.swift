@@ -1,0 +1,183 @@
+import Dispatch
+import Foundation
+import Teller
+import TellerRx
+
+/// What the keys do: the calls an app's pull-to-refresh, list footer and settings would make.
+///
+/// Each key either returns at once (`waiting: false`, a person at the keyboard) or returns
+/// once what it started has settled (`waiting: true`, a script), so scripted runs print the
+/// same timeline every time.
+final class Controller: Sendable {
+    /// How long a scripted step may take before the run gives up: more than Teller's fetch
+    /// timeout, so a slow server shows as a failed fetch first.
+    static let stepTimeout: TimeInterval = 30
+
+    let repository: TellerPagingRepository<FileCacheDataSource>
+    let timeline: Timeline
+    /// The simulated server, whose error switch `e` flips; `nil` with `--url`.
+    let simulated: SimulatedAPI?
+
+    init(repository: TellerPagingRepository<FileCacheDataSource>, timeline: Timeline, simulated: SimulatedAPI?) {
+        self.repository = repository
+        self.timeline = timeline
+        self.simulated = simulated
+    }
+
+    /// Reads keys, one per line, until `q` or the end of the input. From a terminal each key
+    /// runs at once; from a pipe each waits for the one before (after the first fetch).
+    ///
+    /// - Returns: Whether every step settled in time.
+    func readKeys() -> Bool {
+        let waiting = isatty(STDIN_FILENO) == 0
+        if waiting, !waitForFirstFetch() { return false }
+        while let line = readLine() {
+            guard let settled = perform(line, waiting: waiting) else { return true }
+            if !settled { return false }
+        }
+        timeline.note("end of input: quitting")
+        return true
+    }
+
+    /// Runs `keys` one after the other, each once the one before has settled, starting after
+    /// the first fetch.
+    ///
+    /// - Returns: Whether every step settled in time.
+    func runScript(_ keys: [String]) -> Bool {
+        guard waitForFirstFetch() else { return false }
+        for key in keys {
+            guard let settled = perform(key, waiting: true) else { return true }
+            if !settled { return false }
+        }
+        return true
+    }
+
+    /// Runs one key.
+    ///
+    /// - Returns: `nil` for `q`; otherwise whether the step settled in time (always `true`
+    ///   when not `waiting`).
+    func perform(_ key: String, waiting: Bool) -> Bool? {
+        switch key.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "q":
+            timeline.note("q: quitting")
+            return nil
+        case "r": return refresh(force: false, waiting: waiting)
+        case "f": return refresh(force: true, waiting: waiting)
+        case "n": return nextPage(waiting: waiting)
+        case "e": toggleServerErrors()
+        case "": break
+        default: timeline.note("unknown key \"\(key)\": r refresh · f forced refresh · n next page · e errors · q quit")
+        }
+        return true
+    }
+
+    private func refresh(force: Bool, waiting: Bool) -> Bool {
+        timeline.note(force ? "f: forced refresh" : "r: refresh")
+        let mark = timeline.count
+        let answered = DispatchSemaphore(value: 0)
+        let timeline = self.timeline
+        let outcome = LockedBox<RefreshResult?>(nil)
+        do {
+            // Nobody keeps the disposable: a Single runs until it answers, and disposing it
+            // early would tell Teller this caller stopped waiting.
+            _ = try repository.refresh(force: force).subscribe(onSuccess: { result in
+                if case .skipped(let reason) = result {
+                    timeline.note(
+                        reason == .dataNotTooOld
+                            ? "refresh skipped: the cache is younger than 1 minute (f forces it)"
+                            : "refresh cancelled"
+                    )
+                }
+                outcome.withLock { $0 = result }
+                answered.signal()
+            })
+        } catch {
+            timeline.note("\(error)")  // refresh(force:) throws only while no requirements are set
+            return true
+        }
+        guard waiting else { return true }
+        guard answered.wait(timeout: .now() + Self.stepTimeout) == .success else { return gaveUp() }
+        // A skipped refresh fetched nothing; any other answer comes with states to wait for.
+        if case .skipped = outcome.value { return true }
+        return waitForFetch(from: mark)
+    }
+
+    private func nextPage(waiting: Bool) -> Bool {
+        guard let paged = timeline.latest?.cache else {
+            timeline.note("n: nothing cached yet to page on from")
+            return true
+        }
+        guard paged.areMorePages else {
+            timeline.note("n: no more pages")
+            return true
+        }
+        guard !paged.isLoadingNextPage else {
+            timeline.note("n: the next page is already loading")  // Teller would ignore it too
+            return true
+        }
+        timeline.note("n: next page")
+        let mark = timeline.count
+        repository.goToNextPage()
+        guard waiting else { return true }
+        let settled = timeline.wait(from: mark, timeout: Self.stepTimeout) { state in
+            guard let now = state.cache, !now.isLoadingNextPage else { return false }
+            return now.cache.count != paged.cache.count || now.nextPageError != nil
+        }
+        return settled != nil || gaveUp()
+    }
+
+    private func toggleServerErrors() {
+        guard let simulated else {
+            timeline.note("e: the error switch belongs to the simulated server; with --url, stop your server instead")
+            return
+        }
+        let failing = simulated.toggleFailing()
+        timeline.note(failing ? "e: simulated server errors ON" : "e: simulated server errors off")
+    }
+
+    /// Setting the requirements of a paging repository always fetches the first page.
+    private func waitForFirstFetch() -> Bool {
+        waitForFetch(from: 0)
+    }
+
+    /// Waits for the state right after a fetch ended (the flags are set on that one state
+    /// only). A failed fetch changed nothing more. A successful one still shows the cache as it
+    /// was before the save (not read yet, or the old repos: no flicker) until Teller, which
+    /// paused observing the cache during the save, reads it again: wait for that state too, so
+    /// the new repos have been printed.
+    private func waitForFetch(from mark: Int) -> Bool {
+        let ended = timeline.wait(from: mark, timeout: Self.stepTimeout) { state in
+            state.justFinishedFirstFetch || state.justFinishedSuccessfulRefresh || state.fetchError != nil
+        }
+        guard let ended else { return gaveUp() }
+        if timeline.state(at: ended).fetchError != nil { return true }
+        return timeline.wait(from: ended + 1, timeout: Self.stepTimeout) { !$0.isLoadingCache } != nil || gaveUp()
+    }
+
+    private func gaveUp() -> Bool {
+        timeline.note("gave up: nothing settled within \(Int(Self.stepTimeout)) s")
+        return false
+    }
+}
+
+/// A value shared between threads, behind a lock.
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `stored` is only touched while `lock` is locked.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        withLock { $0 }
+    }
+
+    /// Runs `body` with the value, which it may change, while no other thread can.
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&stored)
+    }
+}

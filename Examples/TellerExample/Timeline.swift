@@ -1,0 +1,159 @@
+import Foundation
+import Teller
+
+/// What a `TellerPagingRepository` of repos emits.
+typealias ReposState = CacheState<PagedCache<[Repo]>>
+
+/// Prints, one line per state, what an app would tell its user, with the seconds since
+/// launch; below it, the repos that appeared. Keeps the states too, so that a scripted run can
+/// wait for the one it needs. Callable from any thread.
+final class Timeline: @unchecked Sendable {
+    // @unchecked: the mutable properties are only touched while `condition` is locked.
+    private let start = Date()
+    private let condition = NSCondition()
+    private var states: [ReposState] = []
+    private var lastLine = ""
+    private var shownRepos: [Repo] = []
+
+    /// Prints a line without a time stamp.
+    func heading(_ text: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        write(text)
+    }
+
+    /// Prints a line that is not a state: a key pressed, a skipped refresh, a log event.
+    func note(_ message: String) {
+        condition.lock()
+        defer { condition.unlock() }
+        printLine(message)
+    }
+
+    /// Prints `state` (unless it reads the same as the last one) and the repos it adds, and
+    /// wakes whoever waits for a state.
+    func record(_ state: ReposState) {
+        condition.lock()
+        defer { condition.unlock() }
+        states.append(state)
+        // A state that only clears the last one's "done" flag reads the same: skip it.
+        let (event, line) = Self.describe(state, now: Date())
+        if event != nil || line != lastLine {
+            printLine((event.map { $0 + " — " } ?? "") + line)
+            lastLine = line
+        }
+        if let repos = state.cache?.cache, repos != shownRepos {
+            // Paging appends, so only the new repos are listed; a refresh starts the list over.
+            let isAppended = repos.starts(with: shownRepos)
+            let first = isAppended ? shownRepos.count : 0
+            for (index, repo) in repos.enumerated().dropFirst(first) {
+                write(Self.describe(repo, number: index + 1))
+            }
+            shownRepos = repos
+        }
+        condition.broadcast()
+    }
+
+    /// How many states were recorded: pass it to `wait` to wait for a state after now.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return states.count
+    }
+
+    /// The last state recorded: what the user sees now.
+    var latest: ReposState? {
+        condition.lock()
+        defer { condition.unlock() }
+        return states.last
+    }
+
+    /// The state recorded at position `index` (as `wait` returns it).
+    func state(at index: Int) -> ReposState {
+        condition.lock()
+        defer { condition.unlock() }
+        return states[index]
+    }
+
+    /// Blocks until a state recorded at position `index` or later satisfies `isWanted`.
+    ///
+    /// - Returns: The position of that state, or `nil` when none came within `timeout` seconds.
+    func wait(from index: Int, timeout: TimeInterval, until isWanted: (ReposState) -> Bool) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var next = max(index, 0)
+        while true {
+            while next < states.count {
+                if isWanted(states[next]) { return next }
+                next += 1
+            }
+            guard condition.wait(until: deadline) else { return nil }
+        }
+    }
+
+    private func printLine(_ text: String) {
+        write(String(format: "[%6.2f s] ", Date().timeIntervalSince(start)) + text)
+    }
+
+    /// Writes straight to standard output, unbuffered: lines appear as they happen, even
+    /// when the output goes to a pipe or a file.
+    private func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// One line that tells the truth about the cache, as a screen would show it, and the
+    /// event that just happened, if any.
+    private static func describe(_ state: ReposState, now: Date) -> (event: String?, line: String) {
+        switch state.state {
+        case .noCache:
+            if let error = state.errorDuringFirstFetch {
+                return ("first fetch failed: \(error)", "nothing cached yet (r retries)")
+            }
+            return (nil, state.isFirstFetch ? "no cache, first fetch…" : "no cache")
+        case .cache(let paged, let fetched):
+            let age = "fetched \(ago(fetched, now: now))"
+            var line: String
+            if let paged {
+                let more = paged.areMorePages ? "n loads more" : "no more pages"
+                line = "cache: \(paged.cache.count) repos (\(more)), \(age)"
+            } else if state.isLoadingCache {
+                line = "cache \(age), being read…"
+            } else {
+                line = "cache is empty, \(age)"
+            }
+            if state.isRefreshing { line += " · refreshing…" }
+            if paged?.isLoadingNextPage == true { line += " · loading the next page…" }
+            if let error = paged?.nextPageError { line += " · next page failed: \(error) (n retries)" }
+            if let error = state.refreshError {
+                return ("refresh failed: \(error)", line + " · showing cached data")
+            }
+            if state.justFinishedFirstFetch { return ("first fetch done", line) }
+            if state.justFinishedSuccessfulRefresh { return ("refresh done", line) }
+            return (nil, line)
+        }
+    }
+
+    private static func describe(_ repo: Repo, number: Int) -> String {
+        let name = repo.name.padding(toLength: max(repo.name.count, 24), withPad: " ", startingAt: 0)
+        let line =
+            "\(rightAligned(number, width: 14)). \(name) ★\(rightAligned(repo.stars, width: 6))  \(repo.language ?? "")"
+        return repo.language == nil ? String(line.dropLast(2)) : line
+    }
+
+    private static func rightAligned(_ number: Int, width: Int) -> String {
+        let text = String(number)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// "just now", "12 s ago", "3 min ago"…
+    private static func ago(_ date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        switch seconds {
+        case ..<1: return "just now"
+        case ..<60: return "\(seconds) s ago"
+        case ..<3_600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3_600) h ago"
+        default: return "\(seconds / 86_400) d ago"
+        }
+    }
+}
