@@ -35,7 +35,11 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
 
     private struct Mailbox {
         var machine: Machine
-        var queue: [Input] = []
+        // A FIFO queue, not an array: removing an array's first element is O(n).
+        var queue = FIFOQueue<Input>()
+        /// The requirements last set, before the mailbox has processed them: what the
+        /// `requirements` getter returns, so setting then reading on one thread agrees.
+        var requested: Requirements?
         var isDraining = false
         var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
         var cancelledCallers: Set<CallerID> = []
@@ -75,7 +79,7 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
     }
 
     var requirements: Requirements? {
-        mailbox.withLock { $0.machine.requirements }
+        mailbox.withLock { $0.requested }
     }
 
     var pagingRequirements: DataSource.PagingRequirements {
@@ -126,18 +130,19 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
 
     func send(_ input: Input) {
         let shouldDrain = mailbox.withLock { mailbox -> Bool in
-            mailbox.queue.append(input)
+            mailbox.queue.enqueue(input)
+            if case .setRequirements(let requirements) = input { mailbox.requested = requirements }
             if mailbox.isDraining { return false }
             mailbox.isDraining = true
             return true
         }
         guard shouldDrain else { return }
         while let input = mailbox.withLock({ mailbox -> Input? in
-            if mailbox.queue.isEmpty {
+            guard let next = mailbox.queue.dequeue() else {
                 mailbox.isDraining = false
                 return nil
             }
-            return mailbox.queue.removeFirst()
+            return next
         }) {
             process(input)
         }

@@ -36,6 +36,9 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
     private struct Mailbox {
         var machine: Machine
         var queue = FIFOQueue<Input>()
+        /// The requirements last set, before the mailbox has processed them: what the
+        /// `requirements` getter returns, so setting then reading on one thread agrees.
+        var requested: Requirements?
         var isDraining = false
         var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
         var cacheSubscription: (any Disposable)?
@@ -68,7 +71,7 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
     }
 
     var requirements: Requirements? {
-        mailbox.withLock { $0.machine.requirements }
+        mailbox.withLock { $0.requested }
     }
 
     // MARK: Entry points
@@ -123,6 +126,7 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
     func send(_ input: Input) {
         let shouldDrain = mailbox.withLock { mailbox -> Bool in
             mailbox.queue.enqueue(input)
+            if case .setRequirements(let requirements) = input { mailbox.requested = requirements }
             if mailbox.isDraining { return false }
             mailbox.isDraining = true
             return true

@@ -141,4 +141,25 @@ import Testing
         #expect(first.events == [.next(252, .successful), .completed(252)])
         #expect(second.events == [.next(352, .successful), .completed(352)])
     }
+
+    @Test func requirementsSetWhileTheRepositoryIsBusyReadBackAtOnceAndCanBeRefreshed() {
+        let (repository, fetch) = repository()
+        let hubot = TestRequirements(username: "hubot")
+        let readBack = Locked<String?>(nil)
+        let second = env.scheduler.createObserver(RefreshResult.self)
+        env.scheduler.scheduleAt(200) {
+            // The answer arrives while the repository processes the end of the fetch, so the
+            // new requirements are queued behind it: reading them back must not say otherwise.
+            _ = try? repository.refresh(force: true).subscribe(onSuccess: { _ in
+                repository.requirements = hubot
+                readBack.withLock { $0 = repository.requirements?.username }
+                _ = try? repository.refresh(force: true).asObservable().subscribe(second)
+            })
+        }
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(readBack.value == "hubot")
+        #expect(fetch.subscriptions == [Subscription(201, 251), Subscription(253, 303)])
+        #expect(second.events == [.next(304, .successful), .completed(304)])
+    }
 }
+
