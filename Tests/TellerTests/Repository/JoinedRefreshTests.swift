@@ -162,4 +162,3 @@ import Testing
         #expect(second.events == [.next(304, .successful), .completed(304)])
     }
 }
-
