@@ -105,6 +105,10 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         /// The last page shown.
         var pagingRequirements: PagingRequirements
         var areMorePages: Bool
+        /// While the pages shown are older than a new first page that was saved but not read
+        /// back yet: the `areMorePages` that goes with them, so one state never pairs old pages
+        /// with the new first page's answer.
+        var shownAreMorePages: Bool?
         var nextPageRequirements: NextPageRequirements?
         var isOnFirstPage = true
         var nextPage = NextPage.idle
@@ -314,8 +318,9 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
     }
 
     mutating func cacheEmitted(generation: Int, cache: PagingCache, isEmpty: Bool, now: Date) -> [Action] {
-        if var session, session.observedGeneration == generation, case .awaitingCache = session.nextPage {
-            session.nextPage = .idle
+        if var session, session.observedGeneration == generation {
+            session.shownAreMorePages = nil
+            if case .awaitingCache = session.nextPage { session.nextPage = .idle }
             self.session = session
         }
         var innerActions = inner.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
@@ -462,6 +467,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
     }
 
     private func resetToFirstPage(_ session: inout Session, progress: FirstPageProgress?) {
+        session.shownAreMorePages = session.shownAreMorePages ?? session.areMorePages
         session.pagingRequirements = configuration.firstPage
         session.areMorePages = progress?.areMorePages ?? false
         session.nextPageRequirements = progress?.nextPageRequirements
@@ -519,7 +525,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         return state.convert { cache in
             cache.map {
                 PagedCache(
-                    areMorePages: session?.areMorePages ?? false,
+                    areMorePages: session.map { $0.shownAreMorePages ?? $0.areMorePages } ?? false,
                     cache: $0,
                     isLoadingNextPage: session?.nextPage.isLoading ?? false,
                     nextPageError: session?.nextPageError

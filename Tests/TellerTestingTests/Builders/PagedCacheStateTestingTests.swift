@@ -200,12 +200,14 @@ import Testing
         #expect(
             Array(states.timeline.suffix(3)) == [
                 "201: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
-                "213: cache [\"a\", \"b\", \"c\", \"d\"] age 212, justFinishedRefresh",
+                // The pages shown keep their own "more": the new first page's comes with it.
+                "213: cache [\"a\", \"b\", \"c\", \"d\"] age 212, justFinishedRefresh, more",
                 "215: cache [\"new a\", \"new b\"] age 212",
             ]
         )
         let justRefreshed = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(112)) {
             $0.cache(["a", "b", "c", "d"])
+            $0.morePages()
             $0.successfulFetch(timeFetched: env.date(212))
         }
         #expect(states.states.dropLast().last == justRefreshed)

@@ -184,7 +184,7 @@ import Testing
             Array(states.timeline.dropFirst(5)) == [
                 "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
                 // deleteCache ran, saveCache threw: the data source's cache is now empty.
-                "413: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshError TestError(9)",
+                "413: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshError TestError(9), more",
                 "415: cache empty age 112",
                 "501: cache empty age 112, refreshing",
                 "513: cache empty age 512, justFinishedRefresh",
