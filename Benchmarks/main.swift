@@ -21,6 +21,7 @@ addFloorBenchmarks(to: &suite)
 addSubjectBenchmarks(to: &suite)
 addMapFilterBenchmarks(to: &suite)
 addOperatorBenchmarks(to: &suite)
+addSingleBenchmarks(to: &suite)
 addTellerBenchmarks(to: &suite)
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
