@@ -22,6 +22,7 @@ addFloorBenchmarks(to: &suite)
 addSubjectBenchmarks(to: &suite)
 addMapFilterBenchmarks(to: &suite)
 addOperatorBenchmarks(to: &suite)
+addSingleBenchmarks(to: &suite)
 addTellerBenchmarks(to: &suite)
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == MetadataKillLoop.writerFlag {

@@ -8,10 +8,13 @@
 public struct PrimitiveSequence<Trait, Element: Sendable>: Sendable {
     /// The observable carrying the trait's events: `next` then `completed` for a success,
     /// `completed` alone for an empty `Maybe` or a `Completable`, or `error`.
+    @usableFromInline
     let source: Observable<Element>
 
     /// Wraps `raw`, which must already respect the trait's grammar. Internal: the public ways in
     /// are the trait factories and the `asSingle()` / `asMaybe()` / `asCompletable()` conversions.
+    /// `@usableFromInline` for the inlinable factories.
+    @inlinable
     init(raw: Observable<Element>) {
         source = raw
     }

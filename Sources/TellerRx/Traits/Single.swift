@@ -42,18 +42,22 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - Parameter subscribe: Starts the work for one subscriber.
     /// - Returns: A single that runs `subscribe` for each subscriber.
+    @inlinable
     public static func create(
         subscribe: @escaping (@escaping SingleObserver) -> any Disposable
     ) -> Single<Element> {
-        Single(raw: TraitCreateProducer<SingleEvent<Element>>(subscribe))
+        // Inlinable, so the producer is created with the concrete element type (no metadata
+        // lookup at run time).
+        Single(raw: SingleCreateProducer(subscribe))
     }
 
     /// Subscribes a closure that receives the outcome of this single, once.
     ///
     /// - Parameter observer: Called once, on the thread that delivers the outcome.
     /// - Returns: A disposable that cancels the subscription.
+    @inlinable
     public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
-        primitiveSequence.source.subscribe(TraitSubscribeObserver(observer))
+        subscribe(onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) })
     }
 
     /// Subscribes closures for the success, the failure and the end of the subscription.
@@ -67,28 +71,24 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///   - onFailure: Called with the error.
     ///   - onDisposed: Called once when the subscription ends for any reason.
     /// - Returns: A disposable that cancels the subscription.
+    @inlinable
     public func subscribe(
         onSuccess: (@Sendable (Element) -> Void)? = nil,
         onFailure: (@Sendable (any Error) -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
-        let disposeAction = onDisposed.map(AnonymousDisposable.init)
-        let observer = TraitSubscribeObserver<SingleEvent<Element>> { event in
-            switch event {
-            case .success(let element):
-                onSuccess?(element)
-            case .failure(let error):
-                if let onFailure {
-                    onFailure(error)
-                } else {
-                    reportMisuse("Unhandled error in Single.subscribe(onSuccess:onFailure:onDisposed:): \(error)")
-                }
-            }
-            disposeAction?.dispose()
+        // Inlinable, so the observer and the callback below are compiled with the concrete
+        // element type: unspecialized generic code looks up type metadata on every call.
+        let observer = SingleCallbackObserver(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed)
+        let source = primitiveSequence.source
+        if let created = source as? SingleCreateProducer<Element> {
+            // A created single needs no sink: the observer enforces the one-outcome grammar and
+            // is the subscription, so the closure's callback reaches it directly.
+            observer.setUpstream(created.subscribeHandler { event in observer.receive(event) })
+        } else {
+            observer.setUpstream(source.subscribe(observer))
         }
-        let subscription = primitiveSequence.source.subscribe(observer)
-        guard let disposeAction else { return subscription }
-        return BinaryDisposable(subscription, disposeAction)
+        return observer
     }
 
     /// Subscribes closures for the success, the error and the end of the subscription: the

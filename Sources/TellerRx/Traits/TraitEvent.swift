@@ -1,11 +1,13 @@
 import Synchronization
 
-/// What the three trait event types (``SingleEvent``, ``MaybeEvent``, ``CompletableEvent``)
-/// have in common, so one `create` producer and one `subscribe` observer serve all traits.
+/// What the trait event types ``MaybeEvent`` and ``CompletableEvent`` have in common, so one
+/// `create` producer and one `subscribe` observer serve both traits. `Single` has its own
+/// (SingleCreate.swift, SingleCallbackObserver.swift): it is the hot one, and this indirection
+/// costs metadata lookups per event in generic code.
 protocol TraitEvent: SendableMetatype {
     associatedtype Element
 
-    /// The trait's name for misuse reports ("Single", "Maybe", "Completable").
+    /// The trait's name for misuse reports ("Maybe", "Completable").
     static var traitName: String { get }
 
     /// This event in the widest grammar: success, error or empty completion.
@@ -19,25 +21,6 @@ protocol TraitEvent: SendableMetatype {
 
     /// The event for a completion without an element, or `nil` where the trait forbids it.
     static var emptyCompletion: Self? { get }
-}
-
-extension Result: TraitEvent where Failure == any Error {
-    typealias Element = Success
-
-    static var traitName: String { "Single" }
-
-    var maybeEvent: MaybeEvent<Success> {
-        switch self {
-        case .success(let element): .success(element)
-        case .failure(let error): .error(error)
-        }
-    }
-
-    static func success(element: Success) -> Result { .success(element) }
-
-    static func failure(error: any Error) -> Result { .failure(error) }
-
-    static var emptyCompletion: Result? { nil }
 }
 
 extension MaybeEvent: TraitEvent {
@@ -71,7 +54,7 @@ extension CompletableEvent: TraitEvent {
     static var emptyCompletion: CompletableEvent? { .completed }
 }
 
-/// The observable behind `Single.create`, `Maybe.create` and `Completable.create`: runs the
+/// The observable behind `Maybe.create` and `Completable.create`: runs the
 /// user's subscribe closure with a trait observer that turns trait events into Rx events.
 final class TraitCreateProducer<Event: TraitEvent>: Producer<Event.Element>, @unchecked Sendable
 where Event.Element: Sendable {
