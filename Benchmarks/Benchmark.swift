@@ -21,12 +21,16 @@ protocol Benchmark: AnyObject {
     func run() -> Int
     /// Releases what `setUp()` created.
     func tearDown()
+    /// A line printed under the table about what the last run did (e.g. how many fetches a
+    /// burst of refreshes caused), given the median time of one whole run; `nil` for none.
+    func summary(medianRunNanoseconds: Double) -> String?
 }
 
 extension Benchmark {
     var floor: String? { nil }
     func setUp() {}
     func tearDown() {}
+    func summary(medianRunNanoseconds: Double) -> String? { nil }
 }
 
 /// The registered benchmarks, in registration order. Each file family adds its own through an

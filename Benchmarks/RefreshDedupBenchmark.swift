@@ -12,9 +12,18 @@ final class RefreshDedupBenchmark: Benchmark {
     let operations: Int
     var expectedResult: Int { 1_000_000 + operations }
 
+    /// How many fetches the last run performed (it must be 1).
+    private var fetches = 0
+
     init(calls: Int) {
         name = "teller-refresh-dedup-\(calls)"
         operations = calls
+    }
+
+    func summary(medianRunNanoseconds: Double) -> String? {
+        let calls = operations.formatted()
+        let milliseconds = (medianRunNanoseconds / 1e6).formatted(.number.precision(.fractionLength(2)))
+        return "\(name): \(calls) concurrent refresh(force: true) calls, \(fetches) fetch performed, \(milliseconds) ms"
     }
 
     func run() -> Int {
@@ -42,6 +51,7 @@ final class RefreshDedupBenchmark: Benchmark {
         joined.wait()
         dataSource.gate.onNext(.success(1))
         answered.wait()
+        fetches = dataSource.fetches
         return withExtendedLifetime(repository) { dataSource.fetches * 1_000_000 + operations }
     }
 }
@@ -54,6 +64,12 @@ final class StateFanOutBenchmark: Benchmark {
     let updates = 1_000
     var operations: Int { observers * updates }
     var expectedResult: Int { operations }
+
+    func summary(medianRunNanoseconds: Double) -> String? {
+        let milliseconds = (medianRunNanoseconds / 1e6).formatted(.number.precision(.fractionLength(1)))
+        return "\(name): \(observers.formatted()) observers × \(updates.formatted()) cache updates, "
+            + "\(operations.formatted()) states delivered, \(milliseconds) ms"
+    }
 
     func run() -> Int {
         let dataSource = GatedDataSource(automaticallyRefresh: false)

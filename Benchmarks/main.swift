@@ -83,4 +83,13 @@ if options.json {
 } else {
     print("\(build) build, median and min of \(options.runs) runs after one warm-up (checksum \(blackHoleValue))")
     print(report.table())
+    let summaries = measurements.compactMap { measurement in
+        measurement.benchmark.summary(
+            medianRunNanoseconds: measurement.medianNanosecondsPerOperation * Double(measurement.benchmark.operations)
+        )
+    }
+    if !summaries.isEmpty {
+        print("")
+        summaries.forEach { print($0) }
+    }
 }
