@@ -50,9 +50,20 @@ let package = Package(
             dependencies: ["TellerRx", "TellerTesting"],
             swiftSettings: testSwiftSettings
         ),
+        // What the Teller and TellerTesting tests share: virtual-time Teller environments and
+        // in-memory data sources.
+        .target(
+            name: "TellerTestSupport",
+            dependencies: ["Teller", "TellerRx", "TellerTesting"],
+            path: "Tests/TellerTestSupport",
+            swiftSettings: testSwiftSettings
+        ),
         .testTarget(
             name: "TellerTests",
-            dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerMetadataCrashWriter", "TellerExample"],
+            dependencies: [
+                "Teller", "TellerRx", "TellerTesting", "TellerTestSupport", "TellerMetadataCrashWriter",
+                "TellerExample",
+            ],
             swiftSettings: testSwiftSettings
         ),
         // A child process for the durability test: writes metadata until it is killed.
@@ -64,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TellerTestingTests",
-            dependencies: ["TellerTesting", "Teller", "TellerRx"],
+            dependencies: ["TellerTesting", "Teller", "TellerRx", "TellerTestSupport"],
             swiftSettings: testSwiftSettings
         ),
     ],

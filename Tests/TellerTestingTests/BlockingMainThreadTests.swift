@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import TellerRx
+import TellerTestSupport
 import TellerTesting
 import XCTest
 

@@ -7,6 +7,7 @@
 // README deviation: `import RxBlocking` → `import TellerTesting`, `import RxSwift` → `import TellerRx`,
 // `@testable import YourApp` → `import Teller` (the app's code lives in this test target; the
 // README used Teller's types without importing Teller).
+import TellerTestSupport
 import TellerTesting
 import TellerRx
 import Teller

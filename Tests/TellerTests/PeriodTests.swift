@@ -1,5 +1,6 @@
 import Foundation
 import Teller
+import TellerTestSupport
 import Testing
 
 @Suite struct PeriodTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Teller
 import TellerRx
+import TellerTestSupport
 import TellerTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import TellerTesting
 import Testing
 
@@ -124,7 +125,7 @@ import Testing
             $0.cache(["a", "b"], areMorePages: true, nextPageRequirements: "b")
         }
         _ = run(repository) { env.scheduler.scheduleAt(100_100) { repository.goToNextPage() } }
-        #expect(dataSource.nextPageAsks == ["b"])
+        #expect(dataSource.nextPageAsks.map(\.1) == ["b"])
         #expect(dataSource.fetches == ["fetch after b"])
         #expect(dataSource.cache(for: octocat) == ["a", "b", "c", "d"])
     }
@@ -145,7 +146,7 @@ import Testing
             env.scheduler.scheduleAt(100) { repository.goToNextPage() }
             withExtendedLifetime(repository) { env.scheduler.start() }
             #expect(dataSource.nextPageAsks.count == 1)
-            #expect((dataSource.nextPageAsks.first.flatMap { $0 } != nil) == (given != nil))
+            #expect((dataSource.nextPageAsks.first.flatMap { $0.1 } != nil) == (given != nil))
         }
     }
 

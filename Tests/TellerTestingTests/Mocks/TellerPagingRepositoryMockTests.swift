@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import TellerTesting
 import Testing
 

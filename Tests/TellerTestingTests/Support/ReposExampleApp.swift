@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 
 // The app code the README's testing examples test ("YourApp"), written after the README's
 // getting-started section: a requirements class, a `Repo` model, a data source and a view model.

@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 
 // The app code of the paging example in TestingYourApp.md: a paged list of repos whose footer
 // shows a spinner, a retry button, or nothing.

@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import Testing
 
 /// Teller from Swift concurrency: awaiting refreshes, iterating states, and `async` fetches.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import Testing
 
 /// Fetch and save run on the background scheduler; observe and isCacheEmpty on the UI

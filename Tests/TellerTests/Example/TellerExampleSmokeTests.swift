@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TellerTestSupport
 import Testing
 
 /// `swift run TellerExample` does what its README shows: runs the built executable without a

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
+import TellerTestSupport
 import Testing
 
 /// The metadata file survives SIGKILL at any moment: every restart reads a whole file holding

@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import Testing
 
 // The README's guide "async/await": its function and its data source verbatim (made `private`),

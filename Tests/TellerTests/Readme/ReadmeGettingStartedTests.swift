@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import TellerTesting
 import Testing
 

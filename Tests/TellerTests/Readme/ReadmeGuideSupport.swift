@@ -1,6 +1,7 @@
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 
 // The README's guides build on its Quick start's `ReposRequirements` and `ReposDataSource`. These
 // are the same types (same members, same cache type), except that a test decides what the fetch

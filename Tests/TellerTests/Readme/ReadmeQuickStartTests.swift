@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import Testing
 
 // The README's quick start, as written there (inside a function instead of top-level code).

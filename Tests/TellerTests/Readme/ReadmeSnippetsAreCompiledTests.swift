@@ -1,4 +1,5 @@
 import Foundation
+import TellerTestSupport
 import Testing
 
 /// Every Swift snippet in README.md is compiled by a Readme test, so a snippet that stops

@@ -1,4 +1,5 @@
 import TellerRx
+import TellerTestSupport
 import Testing
 
 @testable import Teller

@@ -1,4 +1,5 @@
 import Foundation
+import TellerTestSupport
 import Testing
 
 @testable import Teller

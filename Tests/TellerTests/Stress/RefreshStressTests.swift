@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import Testing
 
 /// Many threads refreshing one tag at once: exactly one fetch, and an answer for every caller.

@@ -4,19 +4,27 @@ import TellerRx
 import TellerTesting
 
 /// GitHub-style paging: page numbers from 1.
-struct PageNumber: PagingRepositoryRequirements, CustomStringConvertible {
-    let number: Int
+package struct PageNumber: PagingRepositoryRequirements, CustomStringConvertible {
+    package let number: Int
 
-    var description: String {
+    package init(number: Int) {
+        self.number = number
+    }
+
+    package var description: String {
         "page \(number)"
     }
 }
 
 /// SoundCloud-style paging: the page after the item with id `after` (`nil`: the first page).
-struct Cursor: PagingRepositoryRequirements, CustomStringConvertible {
-    let after: String?
+package struct Cursor: PagingRepositoryRequirements, CustomStringConvertible {
+    package let after: String?
 
-    var description: String {
+    package init(after: String?) {
+        self.after = after
+    }
+
+    package var description: String {
         "after \(after ?? "start")"
     }
 }
@@ -26,17 +34,20 @@ struct Cursor: PagingRepositoryRequirements, CustomStringConvertible {
 /// Saving appends, `deleteCache` empties, `persistOnlyFirstPage` keeps `firstPageSize` items.
 /// The cache emits its current value on subscription and after every change. Every call is
 /// recorded in `log`, in order, so tests can assert what Teller asked and when.
-final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & CustomStringConvertible, Next: Sendable>:
+package final class InMemoryPagedDataSource<
+    Paging: PagingRepositoryRequirements & CustomStringConvertible,
+    Next: Sendable
+>:
     PagingRepositoryDataSource, @unchecked Sendable
 {
     // @unchecked: every mutable property is in `state`.
-    typealias PagingCache = [String]
-    typealias Requirements = TestRequirements
-    typealias PagingRequirements = Paging
-    typealias NextPageRequirements = Next
-    typealias PagingFetchResult = [String]
-    typealias FetchError = any Error
-    typealias Page = FetchResponse<PagedFetchResponse<[String], Next>, any Error>
+    package typealias PagingCache = [String]
+    package typealias Requirements = TestRequirements
+    package typealias PagingRequirements = Paging
+    package typealias NextPageRequirements = Next
+    package typealias PagingFetchResult = [String]
+    package typealias FetchError = any Error
+    package typealias Page = FetchResponse<PagedFetchResponse<[String], Next>, any Error>
 
     private struct State {
         var log: [String] = []
@@ -45,9 +56,9 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         var saveError: (any Error)?
     }
 
-    let maxAgeOfCache: Period
-    let automaticallyRefresh: Bool
-    let firstPageSize: Int
+    package let maxAgeOfCache: Period
+    package let automaticallyRefresh: Bool
+    package let firstPageSize: Int
     private let nextPage: @Sendable (Paging, Next?) -> Paging
     private let writeHook = Locked<(@Sendable (Bool) -> Void)?>(nil)
     private let state = Locked(State())
@@ -55,7 +66,7 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
     private let caches = Locked<[String: [String]]>([:])
     private let changes = PublishSubject<String>()
 
-    init(
+    package init(
         firstPageSize: Int = 2,
         maxAgeOfCache: Period = Period(unit: 1, component: .hour),
         automaticallyRefresh: Bool = true,
@@ -68,17 +79,17 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
     }
 
     /// Every call so far: "trim", "delete", "fetch page 2", "save page 2", "observe page 1"…
-    var log: [String] {
+    package var log: [String] {
         state.value.log
     }
 
     /// The fetched pages, in order.
-    var fetches: [String] {
+    package var fetches: [String] {
         log.filter { $0.hasPrefix("fetch ") }
     }
 
     /// Called with `true` when a writing member (trim, delete, save) starts, `false` when it ends.
-    var onWrite: (@Sendable (Bool) -> Void)? {
+    package var onWrite: (@Sendable (Bool) -> Void)? {
         get { writeHook.value }
         set { writeHook.withLock { $0 = newValue } }
     }
@@ -92,40 +103,41 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
     }
 
     /// What `getNextPagePagingRequirements` was called with.
-    var nextPageAsks: [(Paging, Next?)] {
+    package var nextPageAsks: [(Paging, Next?)] {
         state.value.nextPageAsks
     }
 
     /// What the next fetches return.
-    func respond(with fetch: @escaping (Paging) -> Single<Page>) {
+    package func respond(with fetch: @escaping (Paging) -> Single<Page>) {
         state.withLock { $0.fetch = fetch }
     }
 
-    func failSaves(with error: (any Error)?) {
+    package func failSaves(with error: (any Error)?) {
         state.withLock { $0.saveError = error }
     }
 
-    func cache(for requirements: TestRequirements) -> [String]? {
+    package func cache(for requirements: TestRequirements) -> [String]? {
         caches.value[requirements.tag]
     }
 
     /// Writes the cache directly, as an earlier launch would have.
-    func write(_ cache: [String], for requirements: TestRequirements) {
+    package func write(_ cache: [String], for requirements: TestRequirements) {
         caches.withLock { $0[requirements.tag] = cache }
         changes.onNext(requirements.tag)
     }
 
     /// Adds a line to `log`, e.g. from Teller's logger, to check the order of events and calls.
-    func note(_ line: String) {
+    package func note(_ line: String) {
         state.withLock { $0.log.append(line) }
     }
 
-    func getNextPagePagingRequirements(currentPagingRequirements: Paging, nextPageRequirements: Next?) -> Paging {
+    package func getNextPagePagingRequirements(currentPagingRequirements: Paging, nextPageRequirements: Next?) -> Paging
+    {
         state.withLock { $0.nextPageAsks.append((currentPagingRequirements, nextPageRequirements)) }
         return nextPage(currentPagingRequirements, nextPageRequirements)
     }
 
-    func persistOnlyFirstPage(requirements: TestRequirements) {
+    package func persistOnlyFirstPage(requirements: TestRequirements) {
         let size = firstPageSize
         writing {
             state.withLock { $0.log.append("trim") }
@@ -134,7 +146,7 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         changes.onNext(requirements.tag)
     }
 
-    func deleteCache(_ requirements: TestRequirements) {
+    package func deleteCache(_ requirements: TestRequirements) {
         writing {
             state.withLock { $0.log.append("delete") }
             caches.withLock { $0[requirements.tag] = nil }
@@ -142,7 +154,7 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         changes.onNext(requirements.tag)
     }
 
-    func fetchFreshCache(requirements: TestRequirements, pagingRequirements: Paging) -> Single<Page> {
+    package func fetchFreshCache(requirements: TestRequirements, pagingRequirements: Paging) -> Single<Page> {
         let fetch = state.withLock { state in
             state.log.append("fetch \(pagingRequirements)")
             return state.fetch
@@ -150,7 +162,7 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         return fetch(pagingRequirements)
     }
 
-    func saveCache(_ cache: [String], requirements: TestRequirements, pagingRequirements: Paging) throws {
+    package func saveCache(_ cache: [String], requirements: TestRequirements, pagingRequirements: Paging) throws {
         let error = writing {
             let error = state.withLock { state -> (any Error)? in
                 state.log.append("save \(pagingRequirements)")
@@ -163,7 +175,7 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         changes.onNext(requirements.tag)
     }
 
-    func observeCache(requirements: TestRequirements, pagingRequirements: Paging) -> Observable<[String]> {
+    package func observeCache(requirements: TestRequirements, pagingRequirements: Paging) -> Observable<[String]> {
         let tag = requirements.tag
         state.withLock { $0.log.append("observe \(pagingRequirements)") }
         let caches = self.caches
@@ -176,26 +188,36 @@ final class InMemoryPagedDataSource<Paging: PagingRepositoryRequirements & Custo
         }
     }
 
-    func isCacheEmpty(_ cache: [String], requirements: TestRequirements, pagingRequirements: Paging) -> Bool {
+    package func isCacheEmpty(_ cache: [String], requirements: TestRequirements, pagingRequirements: Paging) -> Bool {
         cache.isEmpty
     }
 }
 
-typealias PageNumberDataSource = InMemoryPagedDataSource<PageNumber, Void>
-typealias CursorDataSource = InMemoryPagedDataSource<Cursor, String>
+package typealias PageNumberDataSource = InMemoryPagedDataSource<PageNumber, Void>
+package typealias CursorDataSource = InMemoryPagedDataSource<Cursor, String>
 
 extension InMemoryPagedDataSource where Paging == PageNumber, Next == Void {
     /// Page numbers: the next page is the next number.
-    convenience init(firstPageSize: Int = 2, automaticallyRefresh: Bool = true) {
-        self.init(firstPageSize: firstPageSize, automaticallyRefresh: automaticallyRefresh) { current, _ in
+    package convenience init(
+        firstPageSize: Int = 2,
+        maxAgeOfCache: Period = Period(unit: 1, component: .hour),
+        automaticallyRefresh: Bool = true
+    ) {
+        let nextPage: @Sendable (PageNumber, Void?) -> PageNumber = { current, _ in
             PageNumber(number: current.number + 1)
         }
+        self.init(
+            firstPageSize: firstPageSize,
+            maxAgeOfCache: maxAgeOfCache,
+            automaticallyRefresh: automaticallyRefresh,
+            nextPage: nextPage
+        )
     }
 }
 
 extension InMemoryPagedDataSource where Paging == Cursor, Next == String {
     /// Cursors: the next page starts after the last id the previous page returned.
-    convenience init(firstPageSize: Int = 2, automaticallyRefresh: Bool = true) {
+    package convenience init(firstPageSize: Int = 2, automaticallyRefresh: Bool = true) {
         self.init(firstPageSize: firstPageSize, automaticallyRefresh: automaticallyRefresh) { _, last in
             Cursor(after: last)
         }
@@ -204,7 +226,7 @@ extension InMemoryPagedDataSource where Paging == Cursor, Next == String {
 
 extension VirtualTeller {
     /// A page fetch that succeeds with `items` after `ticks`.
-    func page<Next: Sendable>(
+    package func page<Next: Sendable>(
         _ items: [String],
         more: Bool,
         next: Next? = nil,
@@ -219,7 +241,7 @@ extension VirtualTeller {
     }
 
     /// A page fetch that returns `.failure(error)` after `ticks`.
-    func failingPage<Next: Sendable>(
+    package func failingPage<Next: Sendable>(
         _ error: any Error,
         after ticks: Int,
         as: Next.Type = Next.self
@@ -232,7 +254,7 @@ extension VirtualTeller {
     }
 
     /// A page-number server over `pages`: page n returns `pages[n - 1]` after `ticks`.
-    func pageNumberServer(
+    package func pageNumberServer(
         _ pages: [[String]],
         after ticks: Int = 10
     ) -> @Sendable (PageNumber) -> Single<FetchResponse<PagedFetchResponse<[String], Void>, any Error>> {
@@ -244,7 +266,7 @@ extension VirtualTeller {
     }
 
     /// A cursor server over `items`, `size` per page, returning the last id as the cursor.
-    func cursorServer(
+    package func cursorServer(
         _ items: [String],
         size: Int = 2,
         after ticks: Int = 10
@@ -258,14 +280,14 @@ extension VirtualTeller {
     }
 
     /// Records `tag` as fetched at `ticks`, with the first page's paging progress.
-    func markFetched(_ requirements: TestRequirements, at ticks: Int, paging: PagingMetadata?) {
+    package func markFetched(_ requirements: TestRequirements, at ticks: Int, paging: PagingMetadata?) {
         store.setMetadata(FetchMetadata(lastFetched: date(ticks), paging: paging), forTag: requirements.tag)
     }
 }
 
 extension TestableObserver where Element == CacheState<PagedCache<[String]>> {
     /// The recorded states as `time: summary` lines, with the paging flags after the cache's.
-    var timeline: [String] {
+    package var timeline: [String] {
         events.compactMap { recorded in
             switch recorded.value {
             case .next(let state):
@@ -280,5 +302,12 @@ extension TestableObserver where Element == CacheState<PagedCache<[String]>> {
             case .completed: return "\(recorded.time): completed"
             }
         }
+    }
+}
+
+extension TestableObserver where Element == CacheState<PagedCache<[String]>> {
+    /// The states recorded, without their times.
+    package var states: [CacheState<PagedCache<[String]>>] {
+        events.compactMap { $0.value.element }
     }
 }

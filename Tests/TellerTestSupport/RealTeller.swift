@@ -3,7 +3,8 @@ import Teller
 import TellerRx
 
 /// A Teller environment on real Dispatch queues (no main queue), for thread-safety and async tests.
-func makeRealTeller(log: Locked<[String]>? = nil, onLog: (@Sendable (TellerLogEvent) -> Void)? = nil) -> Teller {
+package func makeRealTeller(log: Locked<[String]>? = nil, onLog: (@Sendable (TellerLogEvent) -> Void)? = nil) -> Teller
+{
     Teller(
         metadataStore: InMemoryFetchMetadataStore(),
         uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "teller-tests.ui"),

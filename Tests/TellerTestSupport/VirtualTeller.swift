@@ -6,13 +6,13 @@ import TellerTesting
 /// A Teller environment on virtual time: one `TestScheduler` is the UI and the background
 /// scheduler and the clock, metadata lives in memory, and log events are recorded. Nothing
 /// waits for real time.
-struct VirtualTeller {
-    let scheduler = TestScheduler(initialClock: 0)
-    let store = InMemoryFetchMetadataStore()
-    let log = Locked<[String]>([])
-    let teller: Teller
+package struct VirtualTeller {
+    package let scheduler = TestScheduler(initialClock: 0)
+    package let store = InMemoryFetchMetadataStore()
+    package let log = Locked<[String]>([])
+    package let teller: Teller
 
-    init(fetchTimeout: RxTimeInterval? = .seconds(60)) {
+    package init(fetchTimeout: RxTimeInterval? = .seconds(60)) {
         let scheduler = self.scheduler
         let log = self.log
         teller = Teller(
@@ -26,17 +26,17 @@ struct VirtualTeller {
     }
 
     /// The virtual time `ticks` seconds after the epoch.
-    func date(_ ticks: Int) -> Date {
+    package func date(_ ticks: Int) -> Date {
         Date(timeIntervalSince1970: Double(ticks))
     }
 
     /// Records `tag` as fetched at virtual time `ticks`.
-    func markFetched(_ requirements: TestRequirements, at ticks: Int) {
+    package func markFetched(_ requirements: TestRequirements, at ticks: Int) {
         store.setMetadata(FetchMetadata(lastFetched: date(ticks)), forTag: requirements.tag)
     }
 
     /// A fetch that succeeds with `cache` after `ticks`.
-    func fetch(_ cache: [String], after ticks: Int) -> Single<FetchResponse<[String], any Error>> {
+    package func fetch(_ cache: [String], after ticks: Int) -> Single<FetchResponse<[String], any Error>> {
         scheduler.createColdObservable([
             .next(ticks, FetchResponse<[String], any Error>.success(cache)), .completed(ticks),
         ])
@@ -44,7 +44,7 @@ struct VirtualTeller {
     }
 
     /// A fetch that returns `.failure(error)` after `ticks`.
-    func failingFetch(_ error: any Error, after ticks: Int) -> Single<FetchResponse<[String], any Error>> {
+    package func failingFetch(_ error: any Error, after ticks: Int) -> Single<FetchResponse<[String], any Error>> {
         scheduler.createColdObservable([
             .next(ticks, FetchResponse<[String], any Error>.failure(error)), .completed(ticks),
         ])
@@ -53,14 +53,14 @@ struct VirtualTeller {
 }
 
 /// A compact, comparable summary of a state, so expected sequences read like a table.
-struct StateSummary: Equatable, CustomStringConvertible {
-    let text: String
+package struct StateSummary: Equatable, CustomStringConvertible {
+    package let text: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
-    init(_ state: CacheState<[String]>) {
+    package init(_ state: CacheState<[String]>) {
         var parts: [String]
         switch state.state {
         case .noCache:
@@ -78,14 +78,14 @@ struct StateSummary: Equatable, CustomStringConvertible {
         text = parts.joined(separator: ", ")
     }
 
-    var description: String {
+    package var description: String {
         text
     }
 }
 
 extension TestableObserver where Element == CacheState<[String]> {
     /// The recorded states as `time: summary` lines.
-    var timeline: [String] {
+    package var timeline: [String] {
         events.compactMap { recorded in
             switch recorded.value {
             case .next(let state): "\(recorded.time): \(StateSummary(state))"

@@ -6,18 +6,25 @@ import TellerRx
 ///
 /// The cache emits its current value on subscription and again after every save, like a
 /// database query would. Calls are counted so tests can assert how many fetches and saves ran.
-final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
+package final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
     // @unchecked: every mutable property is in `state`.
-    typealias Cache = [String]
-    typealias Requirements = TestRequirements
-    typealias FetchResult = [String]
-    typealias FetchError = any Error
+    package typealias Cache = [String]
+    package typealias Requirements = TestRequirements
+    package typealias FetchResult = [String]
+    package typealias FetchError = any Error
 
-    struct Calls: Equatable {
-        var fetches = 0
-        var saves = 0
-        var observes = 0
-        var isEmptyChecks = 0
+    package struct Calls: Equatable {
+        package var fetches = 0
+        package var saves = 0
+        package var observes = 0
+        package var isEmptyChecks = 0
+
+        package init(fetches: Int = 0, saves: Int = 0, observes: Int = 0, isEmptyChecks: Int = 0) {
+            self.fetches = fetches
+            self.saves = saves
+            self.observes = observes
+            self.isEmptyChecks = isEmptyChecks
+        }
     }
 
     private struct State {
@@ -29,44 +36,44 @@ final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
         var observeThreads: [Bool] = []
     }
 
-    let maxAgeOfCache: Period
-    let automaticallyRefresh: Bool
+    package let maxAgeOfCache: Period
+    package let automaticallyRefresh: Bool
     private let state = Locked(State())
     private let changes = PublishSubject<String>()
 
-    init(maxAgeOfCache: Period = Period(unit: 1, component: .hour), automaticallyRefresh: Bool = true) {
+    package init(maxAgeOfCache: Period = Period(unit: 1, component: .hour), automaticallyRefresh: Bool = true) {
         self.maxAgeOfCache = maxAgeOfCache
         self.automaticallyRefresh = automaticallyRefresh
     }
 
-    var calls: Calls {
+    package var calls: Calls {
         state.value.calls
     }
 
     /// What the next fetches return.
-    func respond(with fetch: @escaping (TestRequirements) -> Single<FetchResponse<[String], any Error>>) {
+    package func respond(with fetch: @escaping (TestRequirements) -> Single<FetchResponse<[String], any Error>>) {
         state.withLock { $0.fetch = fetch }
     }
 
-    func failSaves(with error: (any Error)?) {
+    package func failSaves(with error: (any Error)?) {
         state.withLock { $0.saveError = error }
     }
 
-    func failObservation(with error: (any Error)?) {
+    package func failObservation(with error: (any Error)?) {
         state.withLock { $0.observeError = error }
     }
 
-    func cache(for requirements: TestRequirements) -> [String]? {
+    package func cache(for requirements: TestRequirements) -> [String]? {
         state.value.caches[requirements.tag]
     }
 
     /// Writes the cache directly, as another part of the app would.
-    func write(_ cache: [String], for requirements: TestRequirements) {
+    package func write(_ cache: [String], for requirements: TestRequirements) {
         state.withLock { $0.caches[requirements.tag] = cache }
         changes.onNext(requirements.tag)
     }
 
-    func fetchFreshCache(requirements: TestRequirements) -> Single<FetchResponse<[String], any Error>> {
+    package func fetchFreshCache(requirements: TestRequirements) -> Single<FetchResponse<[String], any Error>> {
         let fetch = state.withLock { state in
             state.calls.fetches += 1
             return state.fetch
@@ -74,7 +81,7 @@ final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
         return fetch(requirements)
     }
 
-    func saveCache(_ cache: [String], requirements: TestRequirements) throws {
+    package func saveCache(_ cache: [String], requirements: TestRequirements) throws {
         let error = state.withLock { state -> (any Error)? in
             state.calls.saves += 1
             if let error = state.saveError { return error }
@@ -85,7 +92,7 @@ final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
         changes.onNext(requirements.tag)
     }
 
-    func observeCache(requirements: TestRequirements) -> Observable<[String]> {
+    package func observeCache(requirements: TestRequirements) -> Observable<[String]> {
         let tag = requirements.tag
         let error = state.withLock { state -> (any Error)? in
             state.calls.observes += 1
@@ -102,7 +109,7 @@ final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendable {
         }
     }
 
-    func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
+    package func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
         state.withLock { $0.calls.isEmptyChecks += 1 }
         return cache.isEmpty
     }
