@@ -35,12 +35,10 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
 
     private struct Mailbox {
         var machine: Machine
-        // A FIFO queue, not an array: removing an array's first element is O(n).
-        var queue = FIFOQueue<Input>()
+        var inputs = InputQueue<Input>()
         /// The requirements last set, before the mailbox has processed them: what the
         /// `requirements` getter returns, so setting then reading on one thread agrees.
         var requested: Requirements?
-        var isDraining = false
         var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
         var cancelledCallers: Set<CallerID> = []
         var flightTokens: [CallerID: any Disposable] = [:]
@@ -130,20 +128,11 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
 
     func send(_ input: Input) {
         let shouldDrain = mailbox.withLock { mailbox -> Bool in
-            mailbox.queue.enqueue(input)
             if case .setRequirements(let requirements) = input { mailbox.requested = requirements }
-            if mailbox.isDraining { return false }
-            mailbox.isDraining = true
-            return true
+            return mailbox.inputs.enqueue(input)
         }
         guard shouldDrain else { return }
-        while let input = mailbox.withLock({ mailbox -> Input? in
-            guard let next = mailbox.queue.dequeue() else {
-                mailbox.isDraining = false
-                return nil
-            }
-            return next
-        }) {
+        while let input = mailbox.withLock({ $0.inputs.next() }) {
             process(input)
         }
     }
