@@ -6,8 +6,9 @@ import TellerRx
 /// Threads: ``fetchFreshCache(requirements:)`` and ``saveCache(_:requirements:)`` are called
 /// on the background scheduler; ``observeCache(requirements:)`` and
 /// ``isCacheEmpty(_:requirements:)`` on the UI scheduler (the main queue unless the ``Teller``
-/// instance says otherwise). Teller never calls two members at the same time for one
-/// repository, so a data source need not be thread-safe itself.
+/// instance says otherwise). Work on the two schedulers overlaps (a fetch usually runs while
+/// the cache is observed), so state that members on both sides touch must be thread-safe.
+/// Teller runs at most one fetch per tag at a time.
 public protocol RepositoryDataSource: SendableMetatype {
     /// The type of the cached data that ``observeCache(requirements:)`` emits.
     associatedtype Cache: Sendable
