@@ -48,13 +48,13 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
         var pagingRequirements: DataSource.PagingRequirements
         var pagingRequirementsInvocations: [DataSource.PagingRequirements] = []
         var pagingRequirementsClosure: (@Sendable () -> DataSource.PagingRequirements)?
-        var observeCallsCount = 0
+        var observeInvocations: [DataSource.Requirements?] = []
         var observeClosure: (@Sendable () -> Observable<CacheState<Cache>>)?
         var refreshInvocations: [Bool] = []
         var refreshClosure: (@Sendable (Bool) throws -> Single<RefreshResult>)?
-        var refreshIfNoCacheCallsCount = 0
+        var refreshIfNoCacheInvocations: [DataSource.Requirements?] = []
         var refreshIfNoCacheClosure: (@Sendable () throws -> Single<RefreshResult>)?
-        var goToNextPageCallsCount = 0
+        var goToNextPageInvocations: [DataSource.Requirements?] = []
         var goToNextPageClosure: (@Sendable () -> Void)?
     }
 
@@ -195,7 +195,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
     public override func observe() -> Observable<CacheState<Cache>> {
         let closure = record.withLock { record in
             record.mockCalled = true
-            record.observeCallsCount += 1
+            record.observeInvocations.append(record.requirements)
             return record.observeClosure
         }
         return closure?() ?? .empty()
@@ -208,7 +208,13 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
 
     /// How many times ``observe()`` was called.
     public var observeCallsCount: Int {
-        record.withLock { $0.observeCallsCount }
+        record.withLock { $0.observeInvocations.count }
+    }
+
+    /// The ``requirements`` the mock held at each ``observe()`` call, oldest first (the call takes
+    /// no arguments; this tells which data the code under test asked about).
+    public var observeInvocations: [DataSource.Requirements?] {
+        record.withLock { $0.observeInvocations }
     }
 
     /// What ``observe()`` returns, called on the thread that calls `observe()`. When `nil`,
@@ -267,7 +273,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
     public override func refreshIfNoCache() throws -> Single<RefreshResult> {
         let closure = record.withLock { record in
             record.mockCalled = true
-            record.refreshIfNoCacheCallsCount += 1
+            record.refreshIfNoCacheInvocations.append(record.requirements)
             return record.refreshIfNoCacheClosure
         }
         return try closure?() ?? .just(.skipped(reason: .cancelled))
@@ -280,7 +286,13 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
 
     /// How many times ``refreshIfNoCache()`` was called.
     public var refreshIfNoCacheCallsCount: Int {
-        record.withLock { $0.refreshIfNoCacheCallsCount }
+        record.withLock { $0.refreshIfNoCacheInvocations.count }
+    }
+
+    /// The ``requirements`` the mock held at each ``refreshIfNoCache()`` call, oldest first (the call takes
+    /// no arguments; this tells which data the code under test asked about).
+    public var refreshIfNoCacheInvocations: [DataSource.Requirements?] {
+        record.withLock { $0.refreshIfNoCacheInvocations }
     }
 
     /// What ``refreshIfNoCache()`` returns or throws, called on the calling thread.
@@ -295,7 +307,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
     public override func goToNextPage() {
         let closure = record.withLock { record in
             record.mockCalled = true
-            record.goToNextPageCallsCount += 1
+            record.goToNextPageInvocations.append(record.requirements)
             return record.goToNextPageClosure
         }
         closure?()
@@ -308,7 +320,13 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
 
     /// How many times ``goToNextPage()`` was called.
     public var goToNextPageCallsCount: Int {
-        record.withLock { $0.goToNextPageCallsCount }
+        record.withLock { $0.goToNextPageInvocations.count }
+    }
+
+    /// The ``requirements`` the mock held at each ``goToNextPage()`` call, oldest first (the call takes
+    /// no arguments; this tells which data the code under test asked about).
+    public var goToNextPageInvocations: [DataSource.Requirements?] {
+        record.withLock { $0.goToNextPageInvocations }
     }
 
     /// Runs on each ``goToNextPage()`` call, on the calling thread, after the call is recorded:

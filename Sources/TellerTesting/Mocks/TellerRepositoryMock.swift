@@ -43,11 +43,11 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
         var requirements: DataSource.Requirements?
         var requirementsInvocations: [DataSource.Requirements?] = []
         var requirementsClosure: (@Sendable (DataSource.Requirements?) -> Void)?
-        var observeCallsCount = 0
+        var observeInvocations: [DataSource.Requirements?] = []
         var observeClosure: (@Sendable () -> Observable<CacheState<Cache>>)?
         var refreshInvocations: [Bool] = []
         var refreshClosure: (@Sendable (Bool) throws -> Single<RefreshResult>)?
-        var refreshIfNoCacheCallsCount = 0
+        var refreshIfNoCacheInvocations: [DataSource.Requirements?] = []
         var refreshIfNoCacheClosure: (@Sendable () throws -> Single<RefreshResult>)?
     }
 
@@ -133,7 +133,7 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
     public override func observe() -> Observable<CacheState<Cache>> {
         let closure = record.withLock { record in
             record.mockCalled = true
-            record.observeCallsCount += 1
+            record.observeInvocations.append(record.requirements)
             return record.observeClosure
         }
         return closure?() ?? .empty()
@@ -146,7 +146,13 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
 
     /// How many times ``observe()`` was called.
     public var observeCallsCount: Int {
-        record.withLock { $0.observeCallsCount }
+        record.withLock { $0.observeInvocations.count }
+    }
+
+    /// The ``requirements`` the mock held at each ``observe()`` call, oldest first (the call takes
+    /// no arguments; this tells which data the code under test asked about).
+    public var observeInvocations: [DataSource.Requirements?] {
+        record.withLock { $0.observeInvocations }
     }
 
     /// What ``observe()`` returns, called on the thread that calls `observe()`. When `nil`,
@@ -205,7 +211,7 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
     public override func refreshIfNoCache() throws -> Single<RefreshResult> {
         let closure = record.withLock { record in
             record.mockCalled = true
-            record.refreshIfNoCacheCallsCount += 1
+            record.refreshIfNoCacheInvocations.append(record.requirements)
             return record.refreshIfNoCacheClosure
         }
         return try closure?() ?? .just(.skipped(reason: .cancelled))
@@ -218,7 +224,13 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
 
     /// How many times ``refreshIfNoCache()`` was called.
     public var refreshIfNoCacheCallsCount: Int {
-        record.withLock { $0.refreshIfNoCacheCallsCount }
+        record.withLock { $0.refreshIfNoCacheInvocations.count }
+    }
+
+    /// The ``requirements`` the mock held at each ``refreshIfNoCache()`` call, oldest first (the call takes
+    /// no arguments; this tells which data the code under test asked about).
+    public var refreshIfNoCacheInvocations: [DataSource.Requirements?] {
+        record.withLock { $0.refreshIfNoCacheInvocations }
     }
 
     /// What ``refreshIfNoCache()`` returns or throws, called on the calling thread.

@@ -58,6 +58,20 @@ import Testing
         #expect(seen.value == ["octocat", nil, "other"])
     }
 
+    @Test func argumentlessCallsRecordTheRequirementsTheMockHeldAtEachCall() throws {
+        let mock = makeMock()
+        let octocat = TestRequirements(username: "octocat")
+        mock.goToNextPage()
+        mock.requirements = octocat
+        _ = mock.observe()
+        _ = try mock.refreshIfNoCache()
+        mock.goToNextPage()
+        #expect(mock.goToNextPageInvocations == [nil, octocat])
+        #expect(mock.goToNextPageCallsCount == 2)
+        #expect(mock.observeInvocations == [octocat])
+        #expect(mock.refreshIfNoCacheInvocations == [octocat])
+    }
+
     @Test func pagingRequirementsAnswerWithTheClosureOrTheValueSetAndRecordEachRead() {
         let mock = makeMock()
         #expect(mock.pagingRequirements == PageNumber(number: 1))

@@ -96,6 +96,18 @@ import Testing
         #expect(mock.refreshIfNoCacheCallsCount == 2)
     }
 
+    @Test func argumentlessCallsRecordTheRequirementsTheMockHeldAtEachCall() throws {
+        let mock = makeMock()
+        _ = mock.observe()
+        mock.requirements = octocat
+        _ = mock.observe()
+        _ = try mock.refreshIfNoCache()
+        #expect(mock.observeInvocations == [nil, octocat])
+        #expect(mock.observeCallsCount == 2)
+        #expect(mock.refreshIfNoCacheInvocations == [octocat])
+        #expect(mock.refreshIfNoCacheCallsCount == 1)
+    }
+
     @Test func theMockNeverDrivesItsDataSource() throws {
         let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
         let mock = TellerRepositoryMock(dataSource: dataSource)
