@@ -171,21 +171,24 @@ import Testing
         let secondStarted = DispatchSemaphore(value: 0)
         let bothOverlapped = Locked(0)
         let done = DispatchSemaphore(value: 0)
-        // Each action waits for the other to start: this only finishes if they overlap.
+        // Each action waits for the other to start: this only finishes if they overlap. The wait
+        // is long because the second action needs a free Dispatch worker, and on two cores the
+        // tests running in parallel may hold them all for a while.
+        let overlapTimeout = DispatchTimeInterval.seconds(120)
         _ = scheduler.schedule(()) { _ in
             firstStarted.signal()
-            if secondStarted.waitOrTimeOut() { bothOverlapped.increment() }
+            if secondStarted.wait(timeout: .now() + overlapTimeout) == .success { bothOverlapped.increment() }
             done.signal()
             return Disposables.create()
         }
         _ = scheduler.schedule(()) { _ in
             secondStarted.signal()
-            if firstStarted.waitOrTimeOut() { bothOverlapped.increment() }
+            if firstStarted.wait(timeout: .now() + overlapTimeout) == .success { bothOverlapped.increment() }
             done.signal()
             return Disposables.create()
         }
-        #expect(done.waitOrTimeOut())
-        #expect(done.waitOrTimeOut())
+        #expect(done.wait(timeout: .now() + overlapTimeout) == .success)
+        #expect(done.wait(timeout: .now() + overlapTimeout) == .success)
         #expect(bothOverlapped.value == 2)
     }
 }
