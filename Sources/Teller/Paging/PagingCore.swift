@@ -40,8 +40,6 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
         /// `requirements` getter returns, so setting then reading on one thread agrees.
         var requested: Requirements?
         var callers: [CallerID: @Sendable (RefreshResult) -> Void] = [:]
-        var cancelledCallers: Set<CallerID> = []
-        var flightTokens: [CallerID: any Disposable] = [:]
         var cacheSubscription: (any Disposable)?
         var trimWork: (any Disposable)?
         var nextPageWork: (any Disposable)?
@@ -53,6 +51,11 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
     let dataSource: DataSource
     let firstPageRequirements: DataSource.PagingRequirements
     let teller: Teller
+    /// The flights this repository joined for its callers. Paging refreshes do not ride (they
+    /// always go through the state machine, which holds joins back while pages are written),
+    /// so only the desk's seat bookkeeping is used: which flight each caller waits for, and
+    /// callers that left before their flight was joined.
+    private let desk: RefreshDesk
     private let mailbox: LockedState<Mailbox>
     /// The progress of the last first page this repository's flights saved, by tag, until the
     /// flight's end reads it.
@@ -69,6 +72,7 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
             firstPage: firstPageRequirements
         )
         mailbox = LockedState(Mailbox(machine: Machine(configuration: configuration)))
+        desk = RefreshDesk(log: { [teller] event in teller.log(event) })
         metadataSubscription.setDisposable(
             teller.metadataChanges.subscribe(onNext: { [weak self] tag in
                 self?.send(.metadataChanged(tag: tag))
@@ -110,13 +114,10 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
 
     /// The caller stopped waiting (its `Single` was disposed).
     func cancel(_ caller: CallerID) {
-        let token = mailbox.withLock { mailbox -> (any Disposable)? in
-            guard mailbox.callers.removeValue(forKey: caller) != nil else { return nil }
-            if let token = mailbox.flightTokens.removeValue(forKey: caller) { return token }
-            mailbox.cancelledCallers.insert(caller)
-            return nil
+        let wasWaiting = mailbox.withLock { $0.callers.removeValue(forKey: caller) != nil }
+        if wasWaiting {
+            desk.anchorCancelled(caller)
         }
-        token?.dispose()
     }
 
     func shutDown() {
@@ -267,17 +268,11 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
         case .joinFlight(let requirements, let generation, let caller):
             joinFlight(requirements, generation: generation, caller: caller)
         case .leaveFlights:
-            let tokens = mailbox.withLock { mailbox in
-                defer { mailbox.flightTokens = [:] }
-                return mailbox.flightTokens
-            }
-            for token in tokens.values { token.dispose() }
+            // Disposing a seat's token answers its caller through the flight (no riders here).
+            for token in desk.leaveAll().tokens { token.dispose() }
         case .respond(let caller, let result):
-            let respond = mailbox.withLock { mailbox in
-                mailbox.flightTokens[caller] = nil
-                mailbox.cancelledCallers.remove(caller)
-                return mailbox.callers.removeValue(forKey: caller)
-            }
+            let respond = mailbox.withLock { $0.callers.removeValue(forKey: caller) }
+            _ = desk.closeSeat(of: caller)
             respond?(result)
         case .fetchNextPage(let id, let requirements, let current, let next):
             replace(\.nextPageWork, with: fetchNextPage(id: id, requirements, current: current, next: next))
@@ -306,8 +301,7 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
     }
 
     private func joinFlight(_ requirements: Requirements, generation: Int, caller: CallerID) {
-        let alreadyCancelled = mailbox.withLock { $0.cancelledCallers.remove(caller) != nil }
-        if alreadyCancelled {
+        if desk.takeCancelledAnchor(caller) {
             send(.flightFinished(generation: generation, caller: caller, result: .skipped(reason: .cancelled)))
             return
         }
@@ -330,7 +324,10 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
             },
             makeWork: { FlightWork(dataSource: firstPage, requirements: requirements, teller: teller).run() }
         )
-        mailbox.withLock { $0.flightTokens[caller] = token }
+        let noRiders = RefreshDesk.RidingPolicy(unforced: false, ifNoCache: false)
+        if !desk.takeSeat(anchor: caller, tag: requirements.tag, policy: noRiders, token: token) {
+            token.dispose()
+        }
     }
 
     private func observeCache(
