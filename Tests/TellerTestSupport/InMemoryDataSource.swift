@@ -33,7 +33,6 @@ package final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendabl
         var fetch: (TestRequirements) -> Single<FetchResponse<[String], any Error>> = { _ in .never() }
         var saveError: (any Error)?
         var observeError: (any Error)?
-        var observeThreads: [Bool] = []
     }
 
     package let maxAgeOfCache: Period

@@ -37,11 +37,6 @@ final class RefreshCoordinator: Sendable {
         self.log = log
     }
 
-    /// The number of flights in progress (for tests and benchmarks).
-    var flightCount: Int {
-        state.withLock { $0.flights.count }
-    }
-
     /// Joins the flight for `tag`, starting it with `makeWork` if none is in progress.
     ///
     /// - Returns: A disposable that takes this waiter out: it gets `.finished(.skipped(.cancelled))`
