@@ -128,11 +128,24 @@ final class PagingCore<DataSource: PagingRepositoryDataSource>: @unchecked Senda
     // MARK: Mailbox
 
     func send(_ input: Input) {
-        let shouldDrain = mailbox.withLock { mailbox -> Bool in
-            if case .setRequirements(let requirements) = input { mailbox.requested = requirements }
-            return mailbox.inputs.enqueue(input)
+        if mailbox.withLock({ $0.inputs.enqueue(input) }) {
+            drain()
         }
-        guard shouldDrain else { return }
+    }
+
+    /// Queues new requirements and records them, under one lock, as what `requirements` reads
+    /// back at once.
+    func setRequirements(_ requirements: Requirements?) {
+        let shouldDrain = mailbox.withLock { mailbox -> Bool in
+            mailbox.requested = requirements
+            return mailbox.inputs.enqueue(.setRequirements(requirements))
+        }
+        if shouldDrain {
+            drain()
+        }
+    }
+
+    private func drain() {
         while let input = mailbox.withLock({ $0.inputs.next() }) {
             process(input)
         }

@@ -91,7 +91,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// observing it, and — with automatic refresh — fetches the first page. `nil` stops everything.
     open var requirements: DataSource.Requirements? {
         get { core.requirements }
-        set { core.send(.setRequirements(newValue)) }
+        set { core.setRequirements(newValue) }
     }
 
     /// The paging requirements of the last page shown: ``firstPageRequirements`` until a next

@@ -111,7 +111,7 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
     /// processed, so a refresh made after this call is about the new requirements.
     func setRequirements(_ requirements: Requirements?) {
         desk.requirementsChangeQueued()
-        send(.setRequirements(requirements))
+        enqueueRequirements(requirements)
     }
 
     func shutDown() {
@@ -123,11 +123,23 @@ final class RepositoryCore<DataSource: RepositoryDataSource>: @unchecked Sendabl
     // MARK: Mailbox
 
     func send(_ input: Input) {
-        let shouldDrain = mailbox.withLock { mailbox -> Bool in
-            if case .setRequirements(let requirements) = input { mailbox.requested = requirements }
-            return mailbox.inputs.enqueue(input)
+        if mailbox.withLock({ $0.inputs.enqueue(input) }) {
+            drain()
         }
-        guard shouldDrain else { return }
+    }
+
+    /// Queues new requirements and records them, under one lock, as what `requirements` reads.
+    private func enqueueRequirements(_ requirements: Requirements?) {
+        let shouldDrain = mailbox.withLock { mailbox -> Bool in
+            mailbox.requested = requirements
+            return mailbox.inputs.enqueue(.setRequirements(requirements))
+        }
+        if shouldDrain {
+            drain()
+        }
+    }
+
+    private func drain() {
         while let input = mailbox.withLock({ $0.inputs.next() }) {
             process(input)
         }
