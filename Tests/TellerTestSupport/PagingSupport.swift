@@ -225,6 +225,39 @@ extension InMemoryPagedDataSource where Paging == Cursor, Next == String {
 }
 
 extension VirtualTeller {
+    /// A paging repository whose `requirements` are set to `requirements` and which is
+    /// observed from virtual time 100, with the observer of its states.
+    package func pagingRepository<DataSource: PagingRepositoryDataSource>(
+        _ dataSource: DataSource,
+        firstPage: DataSource.PagingRequirements,
+        requirements: TestRequirements = TestRequirements(username: "octocat")
+    ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
+    where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
+        let repository = TellerPagingRepository(
+            dataSource: dataSource,
+            firstPageRequirements: firstPage,
+            teller: teller
+        )
+        let states = scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
+        scheduler.scheduleAt(100) {
+            repository.requirements = requirements
+            _ = repository.observe().subscribe(states)
+        }
+        return (repository, states)
+    }
+
+    /// Calls `goToNextPage()` on `repository` at each of `times`.
+    package func goToNextPage<DataSource: PagingRepositoryDataSource>(
+        _ repository: TellerPagingRepository<DataSource>,
+        at times: Int...
+    ) {
+        for time in times {
+            scheduler.scheduleAt(time) { repository.goToNextPage() }
+        }
+    }
+}
+
+extension VirtualTeller {
     /// A page fetch that succeeds with `items` after `ticks`.
     package func page<Next: Sendable>(
         _ items: [String],

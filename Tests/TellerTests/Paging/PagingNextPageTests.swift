@@ -11,39 +11,11 @@ import Testing
     let env = VirtualTeller()
     let octocat = TestRequirements(username: "octocat")
 
-    /// A repository observed from 100 whose first page (fetched at 100) is shown from 115.
-    private func repository<DataSource: PagingRepositoryDataSource>(
-        _ dataSource: DataSource,
-        firstPage: DataSource.PagingRequirements
-    ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
-    where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
-        let repository = TellerPagingRepository(
-            dataSource: dataSource,
-            firstPageRequirements: firstPage,
-            teller: env.teller
-        )
-        let states = env.scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
-        return (repository, states)
-    }
-
-    private func goToNextPage<DataSource: PagingRepositoryDataSource>(
-        _ repository: TellerPagingRepository<DataSource>,
-        at times: Int...
-    ) {
-        for time in times {
-            env.scheduler.scheduleAt(time) { repository.goToNextPage() }
-        }
-    }
-
     @Test func nextPageIsFetchedAppendedAndShownLoadingUntilTheCacheShowsIt() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
             Array(states.timeline.dropFirst(3)) == [
@@ -63,9 +35,9 @@ import Testing
     @Test func fastRepeatedCallsFetchEachPageOnce() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
         // Scrolling fast calls it on every frame: while page 2 loads, and again for page 3.
-        goToNextPage(repository, at: 200, 200, 201, 205, 211, 212, 214, 300, 300, 301)
+        env.goToNextPage(repository, at: 200, 200, 201, 205, 211, 212, 214, 300, 300, 301)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(dataSource.fetches == ["fetch page 1", "fetch page 2", "fetch page 3"])
         #expect(dataSource.cache(for: octocat) == ["a", "b", "c", "d", "e"])
@@ -83,8 +55,8 @@ import Testing
     @Test func isIgnoredWhenTheLastPageSaidThereAreNoMore() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"]]))
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.timeline.last == "115: cache [\"a\", \"b\"] age 112")
         #expect(dataSource.fetches == ["fetch page 1"])
@@ -98,10 +70,10 @@ import Testing
             firstPageRequirements: PageNumber(number: 1),
             teller: env.teller
         )
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
         // No requirements at all; then during the first fetch, when nothing says more pages exist.
-        goToNextPage(idle, at: 50)
-        goToNextPage(repository, at: 100, 105)
+        env.goToNextPage(idle, at: 50)
+        env.goToNextPage(repository, at: 100, 105)
         withExtendedLifetime((idle, repository)) { env.scheduler.start() }
         #expect(dataSource.fetches == ["fetch page 1"])
         #expect(states.timeline.last == "115: cache [\"a\", \"b\"] age 112, more")
@@ -122,8 +94,8 @@ import Testing
             }
             return server(page)
         }
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200, 300)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200, 300)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
             Array(states.timeline.dropFirst(3)) == [
@@ -143,11 +115,11 @@ import Testing
     @Test func saveErrorOnANextPageKeepsThePagesAndTheSamePageIsRetried() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"]]))
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
         env.scheduler.scheduleAt(150) { dataSource.failSaves(with: TestError(5)) }
-        goToNextPage(repository, at: 200)
+        env.goToNextPage(repository, at: 200)
         env.scheduler.scheduleAt(250) { dataSource.failSaves(with: nil) }
-        goToNextPage(repository, at: 300)
+        env.goToNextPage(repository, at: 300)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
             Array(states.timeline.dropFirst(3)) == [
@@ -166,8 +138,8 @@ import Testing
         let dataSource = PageNumberDataSource()
         let server = env.pageNumberServer([["a", "b"], ["c", "d"]])
         dataSource.respond { page in page.number == 1 ? server(page) : .never() }
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
         withExtendedLifetime(repository) { env.scheduler.start() }
         let timedOut = TellerError.fetchTimedOut(tag: octocat.tag, seconds: 60)
         #expect(states.timeline.last == "261: cache [\"a\", \"b\"] age 112, more, nextPageError \(timedOut)")
@@ -176,8 +148,8 @@ import Testing
     @Test func cursorsComeFromTheLastPageFetched() {
         let dataSource = CursorDataSource()
         dataSource.respond(with: env.cursorServer(["a", "b", "c", "d", "e"]))
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
-        goToNextPage(repository, at: 200, 300, 400)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
+        env.goToNextPage(repository, at: 200, 300, 400)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(dataSource.fetches == ["fetch after start", "fetch after b", "fetch after d"])
         #expect(dataSource.nextPageAsks.map { "\($0.0) \($0.1 ?? "nil")" } == ["after start b", "after b d"])

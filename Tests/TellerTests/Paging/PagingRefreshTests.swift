@@ -11,33 +11,6 @@ import Testing
     let env = VirtualTeller()
     let octocat = TestRequirements(username: "octocat")
 
-    private func repository<DataSource: PagingRepositoryDataSource>(
-        _ dataSource: DataSource,
-        firstPage: DataSource.PagingRequirements
-    ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
-    where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
-        let repository = TellerPagingRepository(
-            dataSource: dataSource,
-            firstPageRequirements: firstPage,
-            teller: env.teller
-        )
-        let states = env.scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
-        return (repository, states)
-    }
-
-    private func goToNextPage<DataSource: PagingRepositoryDataSource>(
-        _ repository: TellerPagingRepository<DataSource>,
-        at times: Int...
-    ) {
-        for time in times {
-            env.scheduler.scheduleAt(time) { repository.goToNextPage() }
-        }
-    }
-
     private func refresh<DataSource: PagingRepositoryDataSource>(
         _ repository: TellerPagingRepository<DataSource>,
         at time: Int
@@ -52,8 +25,8 @@ import Testing
     @Test func pullToRefreshOnPageThreeFetchesAndSavesPageOneAsPageOneAndResetsPaging() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e", "f"], ["g"]]))
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200, 300)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200, 300)
         env.scheduler.scheduleAt(399) {
             dataSource.respond(with: env.pageNumberServer([["new a", "new b"], ["new c"]]))
         }
@@ -76,11 +49,11 @@ import Testing
     @Test func aNextPageAskedForDuringARefreshRunsAfterItAgainstTheRefreshedFirstPage() {
         let dataSource = CursorDataSource()
         dataSource.respond(with: env.cursorServer(["a", "b", "c", "d", "e"]))
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
+        env.goToNextPage(repository, at: 200)
         env.scheduler.scheduleAt(399) { dataSource.respond(with: env.cursorServer(["x", "y", "a", "b", "c"])) }
         _ = refresh(repository, at: 400)
-        goToNextPage(repository, at: 405)
+        env.goToNextPage(repository, at: 405)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
             Array(states.timeline.dropFirst(5)) == [
@@ -100,15 +73,15 @@ import Testing
         let dataSource = CursorDataSource()
         let server = env.cursorServer(["a", "b", "c", "d", "e"])
         dataSource.respond(with: server)
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
+        env.goToNextPage(repository, at: 200)
         env.scheduler.scheduleAt(399) {
             dataSource.respond { cursor in
                 cursor.after == nil ? env.failingPage(TestError(3), after: 10, as: String.self) : server(cursor)
             }
         }
         let results = refresh(repository, at: 400)
-        goToNextPage(repository, at: 405)
+        env.goToNextPage(repository, at: 405)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
             Array(states.timeline.dropFirst(5)) == [
@@ -127,8 +100,8 @@ import Testing
         let slow = env.pageNumberServer([["a", "b"], ["c", "d"]], after: 50)
         let fast = env.pageNumberServer([["a", "b"], ["c", "d"]])
         dataSource.respond { page in page.number == 1 ? fast(page) : slow(page) }
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
         env.scheduler.scheduleAt(209) {
             dataSource.respond(with: env.pageNumberServer([["new a", "new b"], ["new c"]]))
         }
@@ -154,8 +127,8 @@ import Testing
         env.teller.logger = { event in
             if case .refreshStarted = event { dataSource.note("refresh started") }
         }
-        let (repository, _) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200)
+        let (repository, _) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
         // Page 2 arrives at 211 and is saved at 212: the refresh comes in between.
         let results = refresh(repository, at: 212)
         withExtendedLifetime(repository) { env.scheduler.start() }
@@ -172,14 +145,14 @@ import Testing
     @Test func aFailedFirstPageSaveStartsOverAtTheFirstPageWithNoNextPageUntilARefreshSucceeds() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
-        let (repository, states) = repository(dataSource, firstPage: PageNumber(number: 1))
-        goToNextPage(repository, at: 200)
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
         env.scheduler.scheduleAt(399) { dataSource.failSaves(with: TestError(9)) }
         _ = refresh(repository, at: 400)
-        goToNextPage(repository, at: 450)
+        env.goToNextPage(repository, at: 450)
         env.scheduler.scheduleAt(499) { dataSource.failSaves(with: nil) }
         _ = refresh(repository, at: 500)
-        goToNextPage(repository, at: 600)
+        env.goToNextPage(repository, at: 600)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
             Array(states.timeline.dropFirst(5)) == [
@@ -200,13 +173,13 @@ import Testing
     @Test func anotherRepositoryRefreshingTheSameListResetsThisOnesPaging() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
-        let (paged, states) = repository(dataSource, firstPage: PageNumber(number: 1))
+        let (paged, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
         let other = TellerPagingRepository(
             dataSource: dataSource,
             firstPageRequirements: PageNumber(number: 1),
             teller: env.teller
         )
-        goToNextPage(paged, at: 200)
+        env.goToNextPage(paged, at: 200)
         env.scheduler.scheduleAt(300) { other.requirements = octocat }
         withExtendedLifetime((paged, other)) { env.scheduler.start() }
         #expect(states.timeline.last == "314: cache [\"a\", \"b\"] age 313, more")

@@ -11,24 +11,6 @@ import Testing
     let env = VirtualTeller()
     let octocat = TestRequirements(username: "octocat")
 
-    private func repository<DataSource: PagingRepositoryDataSource>(
-        _ dataSource: DataSource,
-        firstPage: DataSource.PagingRequirements
-    ) -> (TellerPagingRepository<DataSource>, TestableObserver<CacheState<PagedCache<[String]>>>)
-    where DataSource.Requirements == TestRequirements, DataSource.PagingCache == [String] {
-        let repository = TellerPagingRepository(
-            dataSource: dataSource,
-            firstPageRequirements: firstPage,
-            teller: env.teller
-        )
-        let states = env.scheduler.createObserver(CacheState<PagedCache<[String]>>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
-        return (repository, states)
-    }
-
     private func json<Value: Encodable>(_ value: Value) -> Data? {
         try? JSONEncoder().encode(value)
     }
@@ -42,7 +24,7 @@ import Testing
     @Test func theFirstPageCarriesItsPagingProgressIntoTheMetadataAndNextPagesDoNotChangeIt() {
         let dataSource = CursorDataSource()
         dataSource.respond(with: env.cursorServer(["a", "b", "c", "d", "e"]))
-        let (repository, _) = repository(dataSource, firstPage: Cursor(after: nil))
+        let (repository, _) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
         let afterFirstPage = Locked<PagingMetadata?>(nil)
         env.scheduler.scheduleAt(150) { [env, octocat] in
             afterFirstPage.withLock { $0 = env.store.metadata(forTag: octocat.tag)?.paging }
@@ -64,7 +46,7 @@ import Testing
         dataSource.respond { cursor in
             cursor.after == nil ? env.failingPage(TestError(1), after: 30, as: String.self) : server(cursor)
         }
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
         env.scheduler.scheduleAt(105) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
@@ -86,7 +68,7 @@ import Testing
         let dataSource = CursorDataSource(automaticallyRefresh: false)
         previousLaunch(dataSource)
         dataSource.respond(with: env.cursorServer(["a", "b", "c", "d", "e"]))
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
         env.scheduler.scheduleAt(200) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(
@@ -105,7 +87,7 @@ import Testing
         // The first launch: page 1 says more pages follow, with `()` as next-page requirements.
         let first = PageNumberDataSource(automaticallyRefresh: true)
         first.respond { page in env.page(["a", "b"], more: true, next: (), after: 10) }
-        let (firstRepository, _) = repository(first, firstPage: PageNumber(number: 1))
+        let (firstRepository, _) = env.pagingRepository(first, firstPage: PageNumber(number: 1))
         withExtendedLifetime(firstRepository) { env.scheduler.start() }
         #expect(env.store.metadata(forTag: octocat.tag)?.paging?.nextPageRequirements != nil)
 
@@ -135,7 +117,7 @@ import Testing
             let page = cursor.after == nil ? ["a", "b"] : ["c"]
             return env.page(page, more: cursor.after == nil, next: Opaque(token: page[page.count - 1]), after: 10)
         }
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
         env.scheduler.scheduleAt(200) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
         // In this launch paging works: the requirements are kept in memory.
@@ -150,7 +132,7 @@ import Testing
         let dataSource = CursorDataSource(automaticallyRefresh: false)
         dataSource.write(["a", "b"], for: octocat)
         env.markFetched(octocat, at: 50, paging: PagingMetadata(areMorePages: true, nextPageRequirements: json(42)))
-        let (repository, states) = repository(dataSource, firstPage: Cursor(after: nil))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
         env.scheduler.scheduleAt(200) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.timeline.last == "104: cache [\"a\", \"b\"] age 50")
