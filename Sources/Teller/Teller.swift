@@ -32,8 +32,8 @@ public final class Teller: Sendable {
     private let clock: @Sendable () -> Date
     private let loggerBox: LoggerBox
     let coordinator: RefreshCoordinator
-    /// Tags whose metadata changed, so every repository showing that tag updates its age.
-    let metadataChanges = PublishSubject<String>()
+    /// Metadata that changed, so every repository showing it updates at once.
+    let metadataChanges = PublishSubject<MetadataChange>()
 
     /// Creates an environment.
     ///
@@ -89,6 +89,7 @@ public final class Teller: Sendable {
         } catch {
             log(.metadataProblem("clear() could not remove the stored metadata: \(error)"))
         }
+        metadataChanges.onNext(.all)
     }
 
     func log(_ event: TellerLogEvent) {

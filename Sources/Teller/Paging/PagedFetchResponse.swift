@@ -40,14 +40,8 @@ public struct PagedFetchResponse<Response, NextPageRequirements> {
 
 extension PagedFetchResponse: Sendable where Response: Sendable, NextPageRequirements: Sendable {}
 
-/// A fetch result that carries paging progress to store with the fetch time: `FlightWork`
-/// stores it when it saves a first page.
-protocol PagingMetadataCarrying {
-    /// The progress to persist.
-    var pagingMetadata: PagingMetadata { get }
-}
-
-extension PagedFetchResponse: PagingMetadataCarrying {
+extension PagedFetchResponse {
+    /// The progress to store with the fetch time of a first page.
     var pagingMetadata: PagingMetadata {
         guard let nextPageRequirements else {
             return PagingMetadata(areMorePages: areMorePages)

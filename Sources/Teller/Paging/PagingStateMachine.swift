@@ -1,7 +1,7 @@
 import Foundation
 
-/// The decisions of one paging repository, free of threads and I/O: each input returns the
-/// actions to perform, in order. ``PagingCore`` feeds it inputs one at a time.
+/// The decisions of one ``TellerPagingRepository``, free of threads and I/O: each input returns
+/// the actions to perform, in order.
 ///
 /// It wraps a ``RepositoryStateMachine`` for everything about the first page (cache age, first
 /// fetch, refreshes, their callers and one-shot flags) and adds the pages after it:
@@ -18,14 +18,21 @@ import Foundation
 ///   a too-old cache is refreshed (on `observe()` or a cache emission) only while the first page
 ///   alone is shown and no page is loading, so a list never jumps back to page 1 under a
 ///   user's finger.
-struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
+struct PagingStateMachine<DataSource: PagingRepositoryDataSource>: EngineMachine {
     typealias Requirements = DataSource.Requirements
     typealias PagingRequirements = DataSource.PagingRequirements
     typealias NextPageRequirements = DataSource.NextPageRequirements
     typealias PagingCache = DataSource.PagingCache
     typealias Response = DataSource.FetchResult
     typealias Inner = RepositoryStateMachine<Requirements, PagingCache>
-    typealias CallerID = Inner.CallerID
+    typealias Cache = PagingCache
+    typealias Shown = PagedCache<PagingCache>
+    typealias View = PagingRequirements
+    typealias StoredExtra = FirstPageProgress
+    typealias ExtraInput = PagingInput<DataSource>
+    typealias ExtraAction = PagingAction<DataSource>
+    typealias Action = EngineAction<Self>
+    typealias CallerID = WaiterID
 
     struct Configuration {
         let automaticallyRefresh: Bool
@@ -33,36 +40,11 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         let firstPage: PagingRequirements
     }
 
-    /// The paging progress of a first page: as stored with the metadata (decoded by the core),
+    /// The paging progress of a first page: as stored with the metadata (decoded by the effects),
     /// or as saved by this repository's own flight.
     struct FirstPageProgress: Sendable {
         var areMorePages: Bool
         var nextPageRequirements: NextPageRequirements?
-    }
-
-    enum Action {
-        /// Deliver this state to observers (and remember it as the latest).
-        case emit(CacheState<PagedCache<PagingCache>>)
-        /// (Re)start observing the cache with these paging requirements; tag events with `generation`.
-        case observeCache(Requirements, PagingRequirements, generation: Int)
-        case stopObservingCache
-        /// Run `persistOnlyFirstPage` on the background scheduler, then send `.trimmed(session:)`.
-        case trimCache(Requirements, session: Int)
-        case cancelTrim
-        /// Join (or start) the first-page flight for `requirements` on behalf of `caller`.
-        case joinFlight(Requirements, generation: Int, caller: CallerID)
-        /// Leave every flight this repository joined; each caller will be answered `.cancelled`.
-        case leaveFlights
-        /// Answer one refresh caller.
-        case respond(CallerID, RefreshResult)
-        /// Fetch the page after `current`, then send `.nextPageFetched(id:…)`.
-        case fetchNextPage(id: Int, Requirements, current: PagingRequirements, next: NextPageRequirements?)
-        case cancelNextPage
-        /// Save a fetched next page on the background scheduler, then send `.nextPageSaved(id:…)`.
-        case saveNextPage(id: Int, Requirements, PagingRequirements, Response)
-        /// The repository is gone: complete observers.
-        case complete
-        case log(TellerLogEvent)
     }
 
     private enum NextPage {
@@ -156,11 +138,56 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         inner.isShutDown
     }
 
-    mutating func makeCallerID() -> CallerID {
-        inner.makeCallerID()
+    mutating func makeWaiterID() -> WaiterID {
+        inner.makeWaiterID()
+    }
+
+    func joinPolicy(now: Date) -> RefreshDesk.JoinPolicy {
+        // Every refresh goes through the machine, which holds joins back while pages are written.
+        .closed
     }
 
     // MARK: Inputs
+
+    mutating func handle(_ input: EngineInput<Self>, now: Date) -> [Action] {
+        switch input {
+        case .setRequirements(let requirements, let stored):
+            setRequirements(requirements, lastFetched: stored?.lastFetched, firstPage: stored?.extra, now: now)
+        case .observed:
+            observed(now: now)
+        case .refresh(let waiter, let force):
+            refresh(caller: waiter, force: force, now: now)
+        case .refreshIfNoCache(let waiter):
+            refreshIfNoCache(caller: waiter, now: now)
+        case .flightSaving(let generation):
+            flightSaving(generation: generation)
+        case .flightFinished(let generation, let waiter, let result, let stored, let saved):
+            flightFinished(
+                generation: generation,
+                caller: waiter,
+                result: result,
+                lastFetched: stored?.lastFetched,
+                stored: stored?.extra,
+                saved: saved
+            )
+        case .cacheEmitted(let generation, let cache, let isEmpty):
+            cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
+        case .cacheFailed(let generation, let error):
+            cacheFailed(generation: generation, error: error)
+        case .metadataChanged(let tag, let stored):
+            metadataChanged(tag: tag, lastFetched: stored?.lastFetched, firstPage: stored?.extra)
+        case .extra(.goToNextPage):
+            goToNextPage()
+        case .extra(.trimmed(let session)):
+            trimmed(session: session)
+        case .extra(.nextPageFetched(let id, let outcome)):
+            nextPageFetched(id: id, outcome: outcome)
+        case .extra(.nextPageSaved(let id, let error)):
+            nextPageSaved(id: id, error: error)
+        case .shutDown:
+            shutDown()
+        }
+    }
 
     mutating func setRequirements(
         _ requirements: Requirements?,
@@ -187,7 +214,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
                 // were trimmed, and paging on needs a fresh first page. The refresh emits the
                 // state, which then already says a fetch runs.
                 innerActions.removeAll { $0.isEmit }
-                innerActions += inner.refresh(caller: inner.makeCallerID(), force: true, now: now)
+                innerActions += inner.refresh(waiter: inner.makeWaiterID(), force: true, now: now)
             }
         }
         return ending + translate(innerActions)
@@ -195,15 +222,15 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
 
     mutating func observed(now: Date) -> [Action] {
         guard shouldRefreshAutomatically(now: now) else { return [] }
-        return translate(inner.refresh(caller: inner.makeCallerID(), force: true, now: now))
+        return translate(inner.refresh(waiter: inner.makeWaiterID(), force: true, now: now))
     }
 
     mutating func refresh(caller: CallerID, force: Bool, now: Date) -> [Action] {
-        translate(inner.refresh(caller: caller, force: force, now: now))
+        translate(inner.refresh(waiter: caller, force: force, now: now))
     }
 
     mutating func refreshIfNoCache(caller: CallerID, now: Date) -> [Action] {
-        translate(inner.refreshIfNoCache(caller: caller, now: now))
+        translate(inner.refreshIfNoCache(waiter: caller, now: now))
     }
 
     mutating func goToNextPage() -> [Action] {
@@ -243,7 +270,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
             // Fetching only runs while no refresh and no trim does, so the save can start now.
             session.nextPage = .saving(id: id, page, response)
             self.session = session
-            return [.saveNextPage(id: id, session.requirements, page, response)]
+            return [.extra(.saveNextPage(id: id, session.requirements, page, response))]
         }
     }
 
@@ -312,7 +339,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
             }
         }
         let actions = translate(
-            inner.flightFinished(generation: generation, caller: caller, result: result, lastFetched: lastFetched)
+            inner.flightFinished(generation: generation, waiter: caller, result: result, lastFetched: lastFetched)
         )
         return actions + settled
     }
@@ -326,7 +353,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         var innerActions = inner.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
         if innerActions.contains(where: \.isEmit), shouldRefreshAutomatically(now: now) {
             innerActions.removeAll { $0.isEmit }
-            innerActions += inner.refresh(caller: inner.makeCallerID(), force: true, now: now)
+            innerActions += inner.refresh(waiter: inner.makeWaiterID(), force: true, now: now)
         }
         return translate(innerActions)
     }
@@ -352,7 +379,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
             resetToFirstPage(&session, progress: firstPage)
             switch session.nextPage {
             case .fetching:
-                before.append(.cancelNextPage)
+                before.append(.extra(.cancelNextPage))
                 session.nextPage = .waiting
             case .awaitingCache:
                 session.nextPage = .idle
@@ -386,7 +413,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
             case .emit(let state):
                 actions.append(.emit(present(state)))
                 latest = state.clearingOneShots()
-            case .observeCache(let requirements, let generation):
+            case .observeCache(let requirements, _, let generation):
                 guard var session else { continue }
                 session.generation = generation
                 session.observedGeneration = generation
@@ -394,7 +421,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
                     // The cache left from earlier is trimmed to its first page before it is read.
                     session.needsTrim = false
                     session.isTrimming = true
-                    actions.append(.trimCache(requirements, session: session.id))
+                    actions.append(.extra(.trimCache(requirements, session: session.id)))
                 } else if !session.isTrimming {
                     actions.append(.observeCache(requirements, session.pagingRequirements, generation: generation))
                 }
@@ -408,7 +435,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
                 var flights = session.flights ?? Flights()
                 if session.flights == nil, case .fetching = session.nextPage {
                     // A refresh starts: the next page waits for it, then runs against its result.
-                    actions.append(.cancelNextPage)
+                    actions.append(.extra(.cancelNextPage))
                     session.nextPage = .waiting
                 }
                 flights.callers.insert(caller)
@@ -416,7 +443,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
                 if session.isWriting {
                     session.deferredJoins.append((generation, caller))
                 } else {
-                    actions.append(.joinFlight(requirements, generation: generation, caller: caller))
+                    actions.append(.joinFlight(requirements, generation: generation, waiter: caller))
                 }
                 self.session = session
             case .leaveFlights:
@@ -427,6 +454,8 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
                 actions.append(.complete)
             case .log(let event):
                 actions.append(.log(event))
+            case .extra(let never):
+                switch never {}
             }
         }
         return actions
@@ -438,8 +467,8 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         session = nil
         latest = nil
         var actions: [Action] = []
-        if ending.isTrimming { actions.append(.cancelTrim) }
-        if case .fetching = ending.nextPage { actions.append(.cancelNextPage) }
+        if ending.isTrimming { actions.append(.extra(.cancelTrim)) }
+        if case .fetching = ending.nextPage { actions.append(.extra(.cancelNextPage)) }
         for join in ending.deferredJoins {
             actions.append(.log(.refreshSkipped(tag: ending.requirements.tag, reason: .cancelled)))
             actions.append(.respond(join.caller, .skipped(reason: .cancelled)))
@@ -495,11 +524,13 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         session.nextPage = .fetching(id: nextID)
         self.session = session
         return [
-            .fetchNextPage(
-                id: nextID,
-                session.requirements,
-                current: session.pagingRequirements,
-                next: session.nextPageRequirements
+            .extra(
+                .fetchNextPage(
+                    id: nextID,
+                    session.requirements,
+                    current: session.pagingRequirements,
+                    next: session.nextPageRequirements
+                )
             )
         ]
     }
@@ -509,7 +540,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
         let joins = session.deferredJoins
         session.deferredJoins = []
         self.session = session
-        return joins.map { .joinFlight(session.requirements, generation: $0.generation, caller: $0.caller) }
+        return joins.map { .joinFlight(session.requirements, generation: $0.generation, waiter: $0.caller) }
     }
 
     private func shouldRefreshAutomatically(now: Date) -> Bool {
@@ -541,14 +572,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource> {
     }
 }
 
-extension RepositoryStateMachine.Action {
-    fileprivate var isEmit: Bool {
-        if case .emit = self { return true }
-        return false
-    }
-}
-
-extension PagingStateMachine.Action {
+extension EngineAction {
     fileprivate var isEmit: Bool {
         if case .emit = self { return true }
         return false
@@ -567,4 +591,30 @@ extension CacheState {
             isFirstFetch: isFirstFetch
         )
     }
+}
+
+/// What only a paging repository's machine hears.
+enum PagingInput<DataSource: PagingRepositoryDataSource> {
+    case goToNextPage
+    /// `persistOnlyFirstPage` finished for the session.
+    case trimmed(session: Int)
+    case nextPageFetched(id: Int, NextPageOutcome<DataSource>)
+    case nextPageSaved(id: Int, error: (any Error)?)
+}
+
+/// What only a paging repository's machine asks for.
+enum PagingAction<DataSource: PagingRepositoryDataSource> {
+    /// Run `persistOnlyFirstPage` on the background scheduler, then send `.trimmed(session:)`.
+    case trimCache(DataSource.Requirements, session: Int)
+    case cancelTrim
+    /// Fetch the page after `current`, then send `.nextPageFetched(id:…)`.
+    case fetchNextPage(
+        id: Int,
+        DataSource.Requirements,
+        current: DataSource.PagingRequirements,
+        next: DataSource.NextPageRequirements?
+    )
+    case cancelNextPage
+    /// Save a fetched next page on the background scheduler, then send `.nextPageSaved(id:…)`.
+    case saveNextPage(id: Int, DataSource.Requirements, DataSource.PagingRequirements, DataSource.FetchResult)
 }

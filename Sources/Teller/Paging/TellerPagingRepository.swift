@@ -52,7 +52,7 @@ import TellerRx
 /// unless another repository still waits for them. Two repositories showing the same tag share
 /// first-page fetches; each pages on its own.
 open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unchecked Sendable {
-    // @unchecked: all mutable state is in the core's locked mailbox.
+    // @unchecked: all mutable state is in the engine's locked mailbox.
     /// The cached data type: the pages and their paging state.
     public typealias Cache = PagedCache<DataSource.PagingCache>
 
@@ -62,7 +62,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     public let firstPageRequirements: DataSource.PagingRequirements
     /// The environment this repository runs in.
     public let teller: Teller
-    let core: PagingCore<DataSource>
+    let engine: RepositoryEngine<PagingEffects<DataSource>>
 
     /// Creates a paging repository for `dataSource` in `teller`'s environment.
     ///
@@ -78,11 +78,13 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
         self.dataSource = dataSource
         self.firstPageRequirements = firstPageRequirements
         self.teller = teller
-        core = PagingCore(dataSource: dataSource, firstPageRequirements: firstPageRequirements, teller: teller)
+        engine = RepositoryEngine(
+            effects: PagingEffects(dataSource: dataSource, firstPageRequirements: firstPageRequirements, teller: teller)
+        )
     }
 
     deinit {
-        core.shutDown()
+        engine.shutDown()
     }
 
     /// Which list to show. Setting it stops all work for the previous requirements (their
@@ -90,14 +92,14 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// page with the progress stored for the new tag, trims its cache to the first page, starts
     /// observing it, and — with automatic refresh — fetches the first page. `nil` stops everything.
     open var requirements: DataSource.Requirements? {
-        get { core.requirements }
-        set { core.setRequirements(newValue) }
+        get { engine.requirements }
+        set { engine.setRequirements(newValue) }
     }
 
     /// The paging requirements of the last page shown: ``firstPageRequirements`` until a next
     /// page is saved, and again after every successful refresh or change of ``requirements``.
     open var pagingRequirements: DataSource.PagingRequirements {
-        core.pagingRequirements
+        engine.read(\.pagingRequirements)
     }
 
     /// The cache's state: the current state at once (once ``requirements`` are set), then every
@@ -111,7 +113,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     ///
     /// - Returns: An observable of ``CacheState``; share it if several views need it.
     open func observe() -> Observable<CacheState<Cache>> {
-        core.states().observe(on: teller.uiScheduler)
+        engine.states().observe(on: teller.uiScheduler)
     }
 
     /// Fetches a fresh first page when the cache is older than
@@ -129,12 +131,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// - Throws: ``TellerError/objectPropertiesNotSet(_:)`` when ``requirements`` is not set.
     open func refresh(force: Bool) throws -> Single<RefreshResult> {
         guard requirements != nil else { throw TellerError.objectPropertiesNotSet(["requirements"]) }
-        let core = self.core
-        return Single.create { single in
-            let caller = core.register { result in single(.success(result)) }
-            core.send(.refresh(caller, force: force))
-            return Disposables.create { core.cancel(caller) }
-        }
+        return engine.refresh(force: force)
     }
 
     /// Succeeds at once if a cache exists (a first page was fetched successfully before),
@@ -144,12 +141,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// - Throws: ``TellerError/objectPropertiesNotSet(_:)`` when ``requirements`` is not set.
     open func refreshIfNoCache() throws -> Single<RefreshResult> {
         guard requirements != nil else { throw TellerError.objectPropertiesNotSet(["requirements"]) }
-        let core = self.core
-        return Single.create { single in
-            let caller = core.register { result in single(.success(result)) }
-            core.send(.refreshIfNoCache(caller))
-            return Disposables.create { core.cancel(caller) }
-        }
+        return engine.refreshIfNoCache()
     }
 
     /// Fetches and saves the page after the last one shown: asks the data source for its paging
@@ -163,6 +155,6 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// once. Asked for during a refresh, the page waits for the refresh (see the type's
     /// documentation). Returns at once.
     open func goToNextPage() {
-        core.send(.goToNextPage)
+        engine.send(.extra(.goToNextPage))
     }
 }

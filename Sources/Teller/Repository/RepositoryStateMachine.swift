@@ -1,32 +1,19 @@
 import Foundation
 
-/// The decisions of one repository, free of threads and I/O: each input returns the actions
-/// to perform, in order. ``RepositoryCore`` feeds it inputs one at a time and performs the
-/// actions. An input that makes no sense in the current state is ignored and reported with a
-/// `.log(.eventIgnored…)` action, never a crash.
-struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
-    typealias CallerID = UInt64
+/// The decisions of one ``TellerRepository``, free of threads and I/O: each input returns the
+/// actions to perform, in order. An input that makes no sense in the current state is ignored
+/// and reported with a `.log(.eventIgnored…)` action, never a crash.
+struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Sendable>: EngineMachine {
+    typealias Shown = Cache
+    typealias View = Void
+    typealias StoredExtra = Never
+    typealias ExtraInput = Never
+    typealias ExtraAction = Never
+    typealias Action = EngineAction<Self>
 
     struct Configuration {
         let automaticallyRefresh: Bool
         let maxAgeOfCache: Period
-    }
-
-    enum Action {
-        /// Deliver this state to observers (and remember it as the latest).
-        case emit(CacheState<Cache>)
-        /// Start observing the cache for `requirements`; tag its events with `generation`.
-        case observeCache(Requirements, generation: Int)
-        case stopObservingCache
-        /// Join (or start) the fetch for `requirements` on behalf of `caller`.
-        case joinFlight(Requirements, generation: Int, caller: CallerID)
-        /// Leave every flight this repository joined; each caller will be answered `.cancelled`.
-        case leaveFlights
-        /// Answer one refresh caller.
-        case respond(CallerID, RefreshResult)
-        /// The repository is gone: complete observers.
-        case complete
-        case log(TellerLogEvent)
     }
 
     private enum Content {
@@ -47,7 +34,7 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         let generation: Int
         var lastFetched: Date?
         var content = Content.notRead
-        /// How many of this repository's refresh callers wait for a flight now.
+        /// How many of this repository's waiters wait for a flight now.
         var waiting = 0
         var isObserving = false
         var oneShot: OneShot?
@@ -56,7 +43,7 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
     let configuration: Configuration
     private var active: Active?
     private var generation = 0
-    private var nextCallerID: CallerID = 0
+    private var nextWaiterID: WaiterID = 0
     private(set) var isShutDown = false
 
     init(configuration: Configuration) {
@@ -72,12 +59,41 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         active?.lastFetched != nil
     }
 
-    mutating func makeCallerID() -> CallerID {
-        nextCallerID += 1
-        return nextCallerID
+    mutating func makeWaiterID() -> WaiterID {
+        nextWaiterID += 1
+        return nextWaiterID
     }
 
     // MARK: Inputs
+
+    mutating func handle(_ input: EngineInput<Self>, now: Date) -> [Action] {
+        switch input {
+        case .setRequirements(let requirements, let stored):
+            setRequirements(requirements, lastFetched: stored?.lastFetched, now: now)
+        case .observed:
+            observed(now: now)
+        case .refresh(let waiter, let force):
+            refresh(waiter: waiter, force: force, now: now)
+        case .refreshIfNoCache(let waiter):
+            refreshIfNoCache(waiter: waiter, now: now)
+        case .flightSaving(let generation):
+            flightSaving(generation: generation)
+        case .flightFinished(let generation, let waiter, let result, let stored, _):
+            flightFinished(generation: generation, waiter: waiter, result: result, lastFetched: stored?.lastFetched)
+        case .cacheEmitted(let generation, let cache, let isEmpty):
+            cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
+        case .cacheFailed(let generation, let error):
+            cacheFailed(generation: generation, error: error)
+        case .metadataChanged(let tag, let stored):
+            metadataChanged(tag: tag, lastFetched: stored?.lastFetched)
+        case .shutDown:
+            shutDown()
+        }
+    }
+
+    func joinPolicy(now: Date) -> RefreshDesk.JoinPolicy {
+        RefreshDesk.JoinPolicy(unforced: needsRefresh(force: false, now: now), ifNoCache: !hasCache)
+    }
 
     mutating func setRequirements(_ requirements: Requirements?, lastFetched: Date?, now: Date) -> [Action] {
         guard !isShutDown else { return [] }
@@ -93,11 +109,11 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         var next = Active(requirements: requirements, generation: generation, lastFetched: lastFetched)
         if lastFetched != nil {
             next.isObserving = true
-            actions.append(.observeCache(requirements, generation: generation))
+            actions.append(.observeCache(requirements, (), generation: generation))
         }
         active = next
         if configuration.automaticallyRefresh, needsRefresh(force: false, now: now) {
-            actions += startWaiting(caller: makeCallerID())
+            actions += startWaiting(waiter: makeWaiterID())
         }
         actions += emit()
         return actions
@@ -108,29 +124,29 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         guard configuration.automaticallyRefresh, let active, active.waiting == 0,
             needsRefresh(force: false, now: now)
         else { return [] }
-        return startWaiting(caller: makeCallerID()) + emit()
+        return startWaiting(waiter: makeWaiterID()) + emit()
     }
 
-    mutating func refresh(caller: CallerID, force: Bool, now: Date) -> [Action] {
+    mutating func refresh(waiter: WaiterID, force: Bool, now: Date) -> [Action] {
         guard let active else {
-            return [.respond(caller, .skipped(reason: .cancelled))]
+            return [.respond(waiter, .skipped(reason: .cancelled))]
         }
         guard needsRefresh(force: force, now: now) else {
             return [
                 .log(.refreshSkipped(tag: active.requirements.tag, reason: .dataNotTooOld)),
-                .respond(caller, .skipped(reason: .dataNotTooOld)),
+                .respond(waiter, .skipped(reason: .dataNotTooOld)),
             ]
         }
         let wasIdle = active.waiting == 0
-        let actions = startWaiting(caller: caller)
+        let actions = startWaiting(waiter: waiter)
         return wasIdle ? actions + emit() : actions
     }
 
-    mutating func refreshIfNoCache(caller: CallerID, now: Date) -> [Action] {
+    mutating func refreshIfNoCache(waiter: WaiterID, now: Date) -> [Action] {
         if active?.lastFetched != nil {
-            return [.respond(caller, .successful)]
+            return [.respond(waiter, .successful)]
         }
-        return refresh(caller: caller, force: true, now: now)
+        return refresh(waiter: waiter, force: true, now: now)
     }
 
     /// The flight this repository waits for is saving: pause cache observation meanwhile.
@@ -141,18 +157,18 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         return [.stopObservingCache]
     }
 
-    /// A flight ended for `caller`. `lastFetched` is the tag's metadata after the flight.
+    /// A flight ended for `waiter`. `lastFetched` is the tag's metadata after the flight.
     mutating func flightFinished(
         generation: Int,
-        caller: CallerID,
+        waiter: WaiterID,
         result: RefreshResult,
         lastFetched: Date?
     ) -> [Action] {
-        var actions: [Action] = [.respond(caller, result)]
+        var actions: [Action] = [.respond(waiter, result)]
         guard var active, active.generation == generation else { return actions }
         guard active.waiting > 0 else {
             return actions + [
-                .log(.eventIgnored(tag: active.requirements.tag, event: "flight finished with no caller waiting"))
+                .log(.eventIgnored(tag: active.requirements.tag, event: "flight finished with no waiter"))
             ]
         }
         active.waiting -= 1
@@ -168,10 +184,10 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         }
         if active.lastFetched != nil, !active.isObserving {
             active.isObserving = true
-            actions.append(.observeCache(active.requirements, generation: active.generation))
+            actions.append(.observeCache(active.requirements, (), generation: active.generation))
         }
         self.active = active
-        // Several callers of this repository may share one flight: show its end once, when the
+        // Several waiters of this repository may share one flight: show its end once, when the
         // last of them is answered.
         if active.waiting == 0 {
             actions += emit()
@@ -187,7 +203,7 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         self.active = active
         var actions: [Action] = []
         if configuration.automaticallyRefresh, active.waiting == 0, needsRefresh(force: false, now: now) {
-            actions += startWaiting(caller: makeCallerID())
+            actions += startWaiting(waiter: makeWaiterID())
         }
         return actions + emit()
     }
@@ -212,7 +228,7 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         var actions: [Action] = []
         if !active.isObserving, active.waiting == 0 {
             active.isObserving = true
-            actions.append(.observeCache(active.requirements, generation: active.generation))
+            actions.append(.observeCache(active.requirements, (), generation: active.generation))
         }
         self.active = active
         return actions + emit()
@@ -236,11 +252,11 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache> {
         return force || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)
     }
 
-    private mutating func startWaiting(caller: CallerID) -> [Action] {
-        guard var active else { return [.respond(caller, .skipped(reason: .cancelled))] }
+    private mutating func startWaiting(waiter: WaiterID) -> [Action] {
+        guard var active else { return [.respond(waiter, .skipped(reason: .cancelled))] }
         active.waiting += 1
         self.active = active
-        return [.joinFlight(active.requirements, generation: active.generation, caller: caller)]
+        return [.joinFlight(active.requirements, generation: active.generation, waiter: waiter)]
     }
 
     /// The current state, then clears the one-shot flags: they belong to this state only.

@@ -21,7 +21,7 @@ import TellerRx
 /// pending refresh callers get `.skipped(reason: .cancelled)`, and its fetches are cancelled
 /// unless another repository still waits for them.
 open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendable {
-    // @unchecked: all mutable state is in the core's locked mailbox.
+    // @unchecked: all mutable state is in the engine's locked mailbox.
     /// The cached data type.
     public typealias Cache = DataSource.Cache
 
@@ -29,7 +29,7 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     public let dataSource: DataSource
     /// The environment this repository runs in.
     public let teller: Teller
-    let core: RepositoryCore<DataSource>
+    let engine: RepositoryEngine<RepositoryEffects<DataSource>>
 
     /// Creates a repository for `dataSource` in `teller`'s environment.
     ///
@@ -39,11 +39,11 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     public init(dataSource: DataSource, teller: Teller = .shared) {
         self.dataSource = dataSource
         self.teller = teller
-        core = RepositoryCore(dataSource: dataSource, teller: teller)
+        engine = RepositoryEngine(effects: RepositoryEffects(dataSource: dataSource, teller: teller))
     }
 
     deinit {
-        core.shutDown()
+        engine.shutDown()
     }
 
     /// Which data to show. Setting it stops all work for the previous requirements (their
@@ -51,8 +51,8 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     /// last fetched, starts observing its cache, and — with automatic refresh — starts the first
     /// fetch if the tag was never fetched or the cache is too old. `nil` stops everything.
     open var requirements: DataSource.Requirements? {
-        get { core.requirements }
-        set { core.setRequirements(newValue) }
+        get { engine.requirements }
+        set { engine.setRequirements(newValue) }
     }
 
     /// The cache's state: the current state at once (once ``requirements`` are set), then
@@ -61,7 +61,7 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     ///
     /// - Returns: An observable of ``CacheState``; share it if several views need it.
     open func observe() -> Observable<CacheState<Cache>> {
-        core.states().observe(on: teller.uiScheduler)
+        engine.states().observe(on: teller.uiScheduler)
     }
 
     /// Fetches fresh data when the cache is older than ``RepositoryDataSource/maxAgeOfCache``
@@ -79,17 +79,7 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     /// - Throws: ``TellerError/objectPropertiesNotSet(_:)`` when ``requirements`` is not set.
     open func refresh(force: Bool) throws -> Single<RefreshResult> {
         guard requirements != nil else { throw TellerError.objectPropertiesNotSet(["requirements"]) }
-        let core = self.core
-        return Single.create { single in
-            let respond: RefreshDesk.Respond = { result in single(.success(result)) }
-            // A fetch this repository already waits for is joined without the mailbox.
-            if let rider = core.desk.ride(force: force, respond: respond) {
-                return Disposables.create { core.desk.leave(rider) }
-            }
-            let caller = core.register(respond)
-            core.send(.refresh(caller, force: force))
-            return Disposables.create { core.cancel(caller) }
-        }
+        return engine.refresh(force: force)
     }
 
     /// Succeeds at once if a cache exists (it was fetched successfully before), otherwise
@@ -99,15 +89,6 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     /// - Throws: ``TellerError/objectPropertiesNotSet(_:)`` when ``requirements`` is not set.
     open func refreshIfNoCache() throws -> Single<RefreshResult> {
         guard requirements != nil else { throw TellerError.objectPropertiesNotSet(["requirements"]) }
-        let core = self.core
-        return Single.create { single in
-            let respond: RefreshDesk.Respond = { result in single(.success(result)) }
-            if let rider = core.desk.ride(force: false, ifNoCache: true, respond: respond) {
-                return Disposables.create { core.desk.leave(rider) }
-            }
-            let caller = core.register(respond)
-            core.send(.refreshIfNoCache(caller))
-            return Disposables.create { core.cancel(caller) }
-        }
+        return engine.refreshIfNoCache()
     }
 }

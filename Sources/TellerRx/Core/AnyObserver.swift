@@ -119,15 +119,3 @@ extension ObserverType {
         return AnyObserver { event in box.value.on(event.map(transform)) }
     }
 }
-
-/// Carries a value the compiler cannot prove `Sendable` across a closure boundary.
-/// Used only where TellerRx's own serialization makes the access safe (observers are called
-/// serially by contract).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    // @unchecked: every use documents why the access is serialized.
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}

@@ -15,58 +15,58 @@ import Testing
         return RefreshDesk(log: { event in log.withLock { $0.append(event.description) } })
     }
 
-    private let anyPolicy = RefreshDesk.RidingPolicy(unforced: true, ifNoCache: true)
+    private let anyPolicy = RefreshDesk.JoinPolicy(unforced: true, ifNoCache: true)
 
     @Test func nobodyRidesWithoutASeat() {
         let desk = makeDesk()
-        #expect(desk.ride(force: true, respond: { _ in }) == nil)
+        #expect(desk.join(force: true, respond: { _ in }) == nil)
     }
 
     @Test func ridingFollowsTheSeatsPolicy() {
         let desk = makeDesk()
-        let policy = RefreshDesk.RidingPolicy(unforced: false, ifNoCache: false)
-        #expect(desk.takeSeat(anchor: 1, tag: "t", policy: policy, token: Disposables.create()))
-        #expect(desk.ride(force: false, respond: { _ in }) == nil)
-        #expect(desk.ride(force: false, ifNoCache: true, respond: { _ in }) == nil)
-        #expect(desk.ride(force: true, respond: { _ in }) != nil)
+        let policy = RefreshDesk.JoinPolicy(unforced: false, ifNoCache: false)
+        #expect(desk.openParty(lead: 1, tag: "t", policy: policy, token: Disposables.create()))
+        #expect(desk.join(force: false, respond: { _ in }) == nil)
+        #expect(desk.join(force: false, ifNoCache: true, respond: { _ in }) == nil)
+        #expect(desk.join(force: true, respond: { _ in }) != nil)
         #expect(log.value == ["refresh joined the fetch running for \"t\""])
     }
 
     @Test func aQueuedRequirementsChangeStopsRidingUntilItIsProcessed() {
         let desk = makeDesk()
-        #expect(desk.takeSeat(anchor: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
+        #expect(desk.openParty(lead: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
         desk.requirementsChangeQueued()
-        #expect(desk.ride(force: true, respond: { _ in }) == nil)
+        #expect(desk.join(force: true, respond: { _ in }) == nil)
         desk.requirementsChangeProcessed()
-        #expect(desk.ride(force: true, respond: { _ in }) != nil)
+        #expect(desk.join(force: true, respond: { _ in }) != nil)
     }
 
     @Test func nobodyRidesAfterShutDown() {
         let desk = makeDesk()
-        #expect(desk.takeSeat(anchor: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
+        #expect(desk.openParty(lead: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
         desk.shutDown()
-        #expect(desk.ride(force: true, respond: { _ in }) == nil)
+        #expect(desk.join(force: true, respond: { _ in }) == nil)
     }
 
     @Test func ridersAreAnsweredInJoiningOrderWithoutThoseWhoLeft() {
         let desk = makeDesk()
         let answers = Locked<[Int]>([])
-        #expect(desk.takeSeat(anchor: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
+        #expect(desk.openParty(lead: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
         let riders = (0..<4).map { index in
-            desk.ride(force: true, respond: { _ in answers.withLock { $0.append(index) } })
+            desk.join(force: true, respond: { _ in answers.withLock { $0.append(index) } })
         }
         if let leaving = riders[1] { desk.leave(leaving) }
-        for respond in desk.closeSeat(of: 1) { respond(.successful) }
+        for respond in desk.closeParty(of: 1) { respond(.successful) }
         #expect(answers.value == [0, 2, 3])
-        #expect(desk.ride(force: true, respond: { _ in }) == nil)
+        #expect(desk.join(force: true, respond: { _ in }) == nil)
     }
 
     @Test func theSeatLeavesItsFlightOnlyWhenTheAnchorAndEveryRiderLeft() {
         let desk = makeDesk()
         let token = BooleanDisposable()
-        #expect(desk.takeSeat(anchor: 1, tag: "t", policy: anyPolicy, token: token))
-        let rider = desk.ride(force: true, respond: { _ in })
-        desk.anchorCancelled(1)
+        #expect(desk.openParty(lead: 1, tag: "t", policy: anyPolicy, token: token))
+        let rider = desk.join(force: true, respond: { _ in })
+        desk.leadCancelled(1)
         #expect(!token.isDisposed)
         if let rider { desk.leave(rider) }
         #expect(token.isDisposed)
@@ -75,29 +75,29 @@ import Testing
     @Test func theSeatStaysWhileItsAnchorWaits() {
         let desk = makeDesk()
         let token = BooleanDisposable()
-        #expect(desk.takeSeat(anchor: 1, tag: "t", policy: anyPolicy, token: token))
-        if let rider = desk.ride(force: true, respond: { _ in }) { desk.leave(rider) }
+        #expect(desk.openParty(lead: 1, tag: "t", policy: anyPolicy, token: token))
+        if let rider = desk.join(force: true, respond: { _ in }) { desk.leave(rider) }
         #expect(!token.isDisposed)
         #expect(log.value == ["refresh joined the fetch running for \"t\"", "refresh skipped for \"t\": cancelled"])
     }
 
     @Test func anAnchorCancelledBeforeItsSeatWasTakenGetsNoSeat() {
         let desk = makeDesk()
-        desk.anchorCancelled(1)
-        #expect(!desk.takeSeat(anchor: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
-        #expect(desk.ride(force: true, respond: { _ in }) == nil)
+        desk.leadCancelled(1)
+        #expect(!desk.openParty(lead: 1, tag: "t", policy: anyPolicy, token: Disposables.create()))
+        #expect(desk.join(force: true, respond: { _ in }) == nil)
     }
 
     @Test func leavingAllFlightsHandsBackEveryTokenAndRider() {
         let desk = makeDesk()
-        #expect(desk.takeSeat(anchor: 1, tag: "a", policy: anyPolicy, token: BooleanDisposable()))
-        _ = desk.ride(force: true, respond: { _ in })
-        #expect(desk.takeSeat(anchor: 2, tag: "b", policy: anyPolicy, token: BooleanDisposable()))
-        _ = desk.ride(force: true, respond: { _ in })
-        _ = desk.ride(force: true, respond: { _ in })
+        #expect(desk.openParty(lead: 1, tag: "a", policy: anyPolicy, token: BooleanDisposable()))
+        _ = desk.join(force: true, respond: { _ in })
+        #expect(desk.openParty(lead: 2, tag: "b", policy: anyPolicy, token: BooleanDisposable()))
+        _ = desk.join(force: true, respond: { _ in })
+        _ = desk.join(force: true, respond: { _ in })
         let (tokens, riders) = desk.leaveAll()
         #expect(tokens.count == 2)
         #expect(riders.map(\.tag) == ["a", "b", "b"])
-        #expect(desk.ride(force: true, respond: { _ in }) == nil)
+        #expect(desk.join(force: true, respond: { _ in }) == nil)
     }
 }

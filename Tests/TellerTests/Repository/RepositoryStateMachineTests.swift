@@ -22,18 +22,21 @@ import Testing
     }
 
     private func describe(_ actions: [Machine.Action]) -> [String] {
-        actions.map { action in
-            switch action {
-            case .emit(let state):
-                "emit \(state.isFirstFetch ? "firstFetch" : (state.cacheExists ? "cache" : "noCache"))"
-            case .observeCache: "observeCache"
-            case .stopObservingCache: "stopObservingCache"
-            case .joinFlight: "joinFlight"
-            case .leaveFlights: "leaveFlights"
-            case .respond(_, let result): "respond \(result)"
-            case .complete: "complete"
-            case .log(let event): "log \(event)"
-            }
+        actions.map(describe)
+    }
+
+    private func describe(_ action: Machine.Action) -> String {
+        switch action {
+        case .emit(let state):
+            return "emit \(state.isFirstFetch ? "firstFetch" : (state.cacheExists ? "cache" : "noCache"))"
+        case .observeCache: return "observeCache"
+        case .stopObservingCache: return "stopObservingCache"
+        case .joinFlight: return "joinFlight"
+        case .leaveFlights: return "leaveFlights"
+        case .respond(_, let result): return "respond \(result)"
+        case .complete: return "complete"
+        case .log(let event): return "log \(event)"
+        case .extra(let never): switch never {}
         }
     }
 
@@ -47,10 +50,10 @@ import Testing
     @Test func aFinishedFlightNobodyWaitedForIsIgnoredAndReported() {
         var machine = machine(automaticallyRefresh: false)
         _ = machine.setRequirements(octocat, lastFetched: nil, now: now)
-        let actions = machine.flightFinished(generation: 1, caller: 99, result: .successful, lastFetched: now)
+        let actions = machine.flightFinished(generation: 1, waiter: 99, result: .successful, lastFetched: now)
         #expect(
             describe(actions) == [
-                "respond successful", "log ignored flight finished with no caller waiting for \"Repos for octocat\"",
+                "respond successful", "log ignored flight finished with no waiter for \"Repos for octocat\"",
             ]
         )
     }
@@ -65,7 +68,7 @@ import Testing
         var machine = machine()
         _ = machine.setRequirements(octocat, lastFetched: nil, now: now)
         _ = machine.setRequirements(TestRequirements(username: "hubot"), lastFetched: now, now: now)
-        let actions = machine.flightFinished(generation: 1, caller: 1, result: .successful, lastFetched: now)
+        let actions = machine.flightFinished(generation: 1, waiter: 1, result: .successful, lastFetched: now)
         #expect(describe(actions) == ["respond successful"])
     }
 
@@ -75,6 +78,6 @@ import Testing
         #expect(describe(machine.shutDown()) == ["stopObservingCache", "leaveFlights", "complete"])
         #expect(describe(machine.shutDown()).isEmpty)
         #expect(describe(machine.setRequirements(octocat, lastFetched: nil, now: now)).isEmpty)
-        #expect(describe(machine.refresh(caller: 5, force: true, now: now)) == ["respond skipped(cancelled)"])
+        #expect(describe(machine.refresh(waiter: 5, force: true, now: now)) == ["respond skipped(cancelled)"])
     }
 }

@@ -8,8 +8,24 @@ enum FlightEvent: Sendable {
     case finished(RefreshResult)
 }
 
-/// Runs at most one fetch ("flight") per tag. Callers join the flight in progress, each gets
-/// its own result, and a flight is cancelled only when its last waiter leaves.
+/// Which fetches are one flight: the same tag of the same data-source type.
+///
+/// Keying by type as well as tag keeps two unrelated data sources that happen to use the same
+/// tag string apart: each fetches and saves its own data. Instances of one type that use the same
+/// tag are taken to show the same data from the same store (one tag, one store): the first
+/// repository's flight saves for all of them.
+struct FlightKey: Hashable, Sendable {
+    let dataSource: ObjectIdentifier
+    let tag: String
+
+    init<DataSource>(_ dataSource: DataSource.Type, tag: String) {
+        self.dataSource = ObjectIdentifier(dataSource)
+        self.tag = tag
+    }
+}
+
+/// Runs at most one fetch ("flight") per ``FlightKey``. Waiters join the flight in progress,
+/// each gets its own result, and a flight is cancelled only when its last waiter leaves.
 final class RefreshCoordinator: Sendable {
     typealias Waiter = @Sendable (FlightEvent) -> Void
 
@@ -21,7 +37,7 @@ final class RefreshCoordinator: Sendable {
     }
 
     private struct State {
-        var flights: [String: Flight] = [:]
+        var flights: [FlightKey: Flight] = [:]
         var nextID: UInt64 = 0
 
         mutating func makeID() -> UInt64 {
@@ -37,53 +53,55 @@ final class RefreshCoordinator: Sendable {
         self.log = log
     }
 
-    /// Joins the flight for `tag`, starting it with `makeWork` if none is in progress.
+    /// Joins the flight for `key`, starting it with `makeWork` if none is in progress.
     ///
     /// - Returns: A disposable that takes this waiter out: it gets `.finished(.skipped(.cancelled))`
     ///   (unless the flight already finished for it), and the flight is cancelled if nobody is left.
     func join(
-        tag: String,
+        key: FlightKey,
         waiter: @escaping Waiter,
         makeWork: () -> Observable<FlightEvent>
     ) -> any Disposable {
         let (flightID, waiterID, work) = state.withLock { state -> (UInt64, UInt64, SingleAssignmentDisposable?) in
             let waiterID = state.makeID()
             // Mutated in place: copying a flight out would copy its waiters on every join.
-            if let flightID = state.flights[tag]?.id {
-                state.flights[tag]?.waiters[waiterID] = waiter
+            if let flightID = state.flights[key]?.id {
+                state.flights[key]?.waiters[waiterID] = waiter
                 return (flightID, waiterID, nil)
             }
             var flight = Flight(id: state.makeID(), started: .now)
             flight.waiters[waiterID] = waiter
-            state.flights[tag] = flight
+            state.flights[key] = flight
             return (flight.id, waiterID, flight.work)
         }
+        let tag = key.tag
         if let work {
             log(.refreshStarted(tag: tag))
             work.setDisposable(
                 makeWork().subscribe(onNext: { [self] event in
-                    broadcast(event, tag: tag, flightID: flightID)
+                    broadcast(event, key: key, flightID: flightID)
                 })
             )
         } else {
             log(.refreshJoined(tag: tag))
         }
         return Disposables.create { [self] in
-            leave(tag: tag, flightID: flightID, waiterID: waiterID)
+            leave(key: key, flightID: flightID, waiterID: waiterID)
         }
     }
 
-    private func broadcast(_ event: FlightEvent, tag: String, flightID: UInt64) {
+    private func broadcast(_ event: FlightEvent, key: FlightKey, flightID: UInt64) {
+        let tag = key.tag
         switch event {
         case .saving:
             let waiters = state.withLock { state in
-                state.flights[tag].flatMap { $0.id == flightID ? Array($0.waiters.values) : nil } ?? []
+                state.flights[key].flatMap { $0.id == flightID ? Array($0.waiters.values) : nil } ?? []
             }
             for waiter in waiters { waiter(.saving) }
         case .finished(let result):
             let finished = state.withLock { state -> Flight? in
-                guard let flight = state.flights[tag], flight.id == flightID else { return nil }
-                state.flights[tag] = nil
+                guard let flight = state.flights[key], flight.id == flightID else { return nil }
+                state.flights[key] = nil
                 return flight
             }
             guard let finished else { return }
@@ -99,13 +117,14 @@ final class RefreshCoordinator: Sendable {
         }
     }
 
-    private func leave(tag: String, flightID: UInt64, waiterID: UInt64) {
+    private func leave(key: FlightKey, flightID: UInt64, waiterID: UInt64) {
+        let tag = key.tag
         let (waiter, abandoned) = state.withLock { state -> (Waiter?, Flight?) in
-            guard state.flights[tag]?.id == flightID,
-                let waiter = state.flights[tag]?.waiters.removeValue(forKey: waiterID)
+            guard state.flights[key]?.id == flightID,
+                let waiter = state.flights[key]?.waiters.removeValue(forKey: waiterID)
             else { return (nil, nil) }
-            if state.flights[tag]?.waiters.isEmpty == true {
-                return (waiter, state.flights.removeValue(forKey: tag))
+            if state.flights[key]?.waiters.isEmpty == true {
+                return (waiter, state.flights.removeValue(forKey: key))
             }
             return (waiter, nil)
         }

@@ -9,6 +9,9 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     let dataSource: DataSource
     let requirements: DataSource.Requirements
     let teller: Teller
+    /// The paging progress a saved result brings, stored with its fetch time (a paging
+    /// repository's first page); `nil` keeps what was stored.
+    var pagingMetadata: (DataSource.FetchResult) -> PagingMetadata? = { _ in nil }
 
     func run() -> Observable<FlightEvent> {
         let tag = requirements.tag
@@ -68,11 +71,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         let previous = teller.metadataStore.metadata(forTag: tag)
         do {
             try teller.metadataStore.setMetadata(
-                // A paging repository's first page brings its own paging progress.
-                FetchMetadata(
-                    lastFetched: teller.now,
-                    paging: (result as? any PagingMetadataCarrying)?.pagingMetadata ?? previous?.paging
-                ),
+                FetchMetadata(lastFetched: teller.now, paging: pagingMetadata(result) ?? previous?.paging),
                 forTag: tag
             )
         } catch {
@@ -80,7 +79,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
             // has reported it. The save itself succeeded.
             teller.log(.metadataProblem("could not persist the fetch time of \"\(tag)\": \(error)"))
         }
-        teller.metadataChanges.onNext(tag)
+        teller.metadataChanges.onNext(.tag(tag))
         return .successful
     }
 

@@ -1,0 +1,310 @@
+import Foundation
+import TellerRx
+
+/// The engine behind every repository: feeds inputs to its ``EngineMachine`` one at a time and
+/// performs the actions the machine returns, with the help of the repository kind's
+/// ``EngineEffects``.
+///
+/// Inputs come from any thread (app calls, the cache observation on the UI scheduler, fetches
+/// on the background scheduler). They are queued in a mailbox and processed in order by the
+/// thread that finds the mailbox idle, so the machine never runs twice at once, states are
+/// emitted in the order they were decided, and an observer that calls back into the repository
+/// while a state is delivered does not deadlock (its input is queued). Decisions are made under
+/// the lock; user code (observers, waiters, the data source) always runs outside it.
+final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
+    // @unchecked: the machine and the observers are only touched under `mailbox`'s lock.
+    typealias Machine = Effects.Machine
+    typealias Requirements = Machine.Requirements
+    typealias State = CacheState<Machine.Shown>
+    typealias StateObserver = AnyObserver<State>
+
+    /// What arrives in the mailbox. Inputs that need metadata read it when they are processed,
+    /// never when they are queued, so the machine never sees metadata older than the input.
+    enum Mail {
+        case input(EngineInput<Machine>)
+        case setRequirements(Requirements?)
+        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
+        case metadataChanged(MetadataChange)
+        case addObserver(UInt64, StateObserver)
+        case removeObserver(UInt64)
+    }
+
+    private struct Mailbox {
+        var machine: Machine
+        var mail = InputQueue<Mail>()
+        /// The requirements last set, before the mailbox has processed them: what the
+        /// `requirements` getter returns, so setting then reading on one thread agrees.
+        var requested: Requirements?
+        var waiters: [WaiterID: RefreshDesk.Respond] = [:]
+        var cacheSubscription: (any Disposable)?
+        var observers: [(id: UInt64, observer: StateObserver)] = []
+        var nextObserverID: UInt64 = 0
+        var latest: State?
+    }
+
+    let effects: Effects
+    let teller: Teller
+    /// Waiters that join a flight this repository already waits for, without the mailbox.
+    let desk: RefreshDesk
+    private let mailbox: LockedState<Mailbox>
+    private let metadataSubscription = SingleAssignmentDisposable()
+
+    init(effects: Effects) {
+        self.effects = effects
+        let teller = effects.teller
+        self.teller = teller
+        mailbox = LockedState(Mailbox(machine: effects.makeMachine()))
+        desk = RefreshDesk(log: { [teller] event in teller.log(event) })
+        metadataSubscription.setDisposable(
+            teller.metadataChanges.subscribe(onNext: { [weak self] change in
+                self?.send(.metadataChanged(change))
+            })
+        )
+    }
+
+    var requirements: Requirements? {
+        mailbox.withLock { $0.requested }
+    }
+
+    /// Reads something from the machine under the lock (for the façades' read-only properties).
+    func read<Value>(_ body: (Machine) -> Value) -> Value {
+        mailbox.withLock { body($0.machine) }
+    }
+
+    // MARK: Entry points
+
+    /// An observable of states: the latest at once, then every change, until shut down.
+    func states() -> Observable<State> {
+        Observable.create { [self] observer in
+            let id = mailbox.withLock { mailbox -> UInt64 in
+                mailbox.nextObserverID += 1
+                return mailbox.nextObserverID
+            }
+            // The refresh check first, so a refresh it starts is already in the first state
+            // this observer gets.
+            send(.input(.observed))
+            send(.addObserver(id, observer))
+            return Disposables.create { [weak self] in self?.send(.removeObserver(id)) }
+        }
+    }
+
+    /// A refresh: joins a flight this repository already waits for when the desk allows it,
+    /// otherwise goes through the machine. See ``TellerRepository/refresh(force:)``.
+    func refresh(force: Bool) -> Single<RefreshResult> {
+        waiterSingle(
+            joining: { desk, respond in desk.join(force: force, respond: respond) },
+            input: { waiter in .refresh(waiter, force: force) }
+        )
+    }
+
+    /// See ``TellerRepository/refreshIfNoCache()``.
+    func refreshIfNoCache() -> Single<RefreshResult> {
+        waiterSingle(
+            joining: { desk, respond in desk.join(force: false, ifNoCache: true, respond: respond) },
+            input: { waiter in .refreshIfNoCache(waiter) }
+        )
+    }
+
+    /// Sets new requirements. Joining old flights through the desk stops at once, before the
+    /// change is processed, so a refresh made after this call is about the new requirements.
+    func setRequirements(_ requirements: Requirements?) {
+        desk.requirementsChangeQueued()
+        let shouldDrain = mailbox.withLock { mailbox -> Bool in
+            mailbox.requested = requirements
+            return mailbox.mail.enqueue(.setRequirements(requirements))
+        }
+        if shouldDrain {
+            drain()
+        }
+    }
+
+    func shutDown() {
+        metadataSubscription.dispose()
+        desk.shutDown()
+        effects.shutDown()
+        send(.input(.shutDown))
+    }
+
+    // MARK: Mailbox
+
+    func send(_ input: EngineInput<Machine>) {
+        send(.input(input))
+    }
+
+    private func send(_ mail: Mail) {
+        if mailbox.withLock({ $0.mail.enqueue(mail) }) {
+            drain()
+        }
+    }
+
+    private func drain() {
+        while let mail = mailbox.withLock({ $0.mail.next() }) {
+            process(mail)
+        }
+    }
+
+    private func process(_ mail: Mail) {
+        switch mail {
+        case .input(let input):
+            handle(input)
+        case .setRequirements(let requirements):
+            let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
+            handle(.setRequirements(requirements, stored: stored))
+            desk.requirementsChangeProcessed()
+        case .flightFinished(let generation, let waiter, let result):
+            let tag = mailbox.withLock { $0.machine.requirements?.tag }
+            let stored = tag.flatMap { effects.stored(forTag: $0) }
+            let saved = tag.flatMap { effects.takeSavedExtra(forTag: $0) }
+            handle(
+                .flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: saved)
+            )
+        case .metadataChanged(let change):
+            guard let tag = mailbox.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
+            handle(.metadataChanged(tag: tag, stored: effects.stored(forTag: tag)))
+        case .addObserver(let id, let observer):
+            let (isShutDown, latest) = mailbox.withLock { mailbox -> (Bool, State?) in
+                if mailbox.machine.isShutDown { return (true, nil) }
+                mailbox.observers.append((id, observer))
+                return (false, mailbox.latest)
+            }
+            if isShutDown {
+                observer.onCompleted()
+            } else if let latest {
+                observer.onNext(latest)
+            }
+        case .removeObserver(let id):
+            mailbox.withLock { $0.observers.removeAll { $0.id == id } }
+        }
+    }
+
+    private func handle(_ input: EngineInput<Machine>) {
+        let now = teller.now
+        for action in mailbox.withLock({ $0.machine.handle(input, now: now) }) {
+            perform(action)
+        }
+    }
+
+    // MARK: Actions
+
+    private func perform(_ action: EngineAction<Machine>) {
+        switch action {
+        case .emit(let state):
+            let observers = mailbox.withLock { mailbox in
+                mailbox.latest = state
+                return mailbox.observers
+            }
+            for entry in observers { entry.observer.onNext(state) }
+        case .observeCache(let requirements, let view, let generation):
+            replaceCacheSubscription(with: observeCache(requirements, view, generation: generation))
+        case .stopObservingCache:
+            replaceCacheSubscription(with: nil)
+        case .joinFlight(let requirements, let generation, let waiter):
+            joinFlight(requirements, generation: generation, waiter: waiter)
+        case .leaveFlights:
+            // Disposing a party's token answers its lead through the flight; the waiters that
+            // joined it through the desk are answered here.
+            let (tokens, joined) = desk.leaveAll()
+            for token in tokens { token.dispose() }
+            for waiter in joined {
+                teller.log(.refreshSkipped(tag: waiter.tag, reason: .cancelled))
+                waiter.respond(.skipped(reason: .cancelled))
+            }
+        case .respond(let waiter, let result):
+            // Taken out under the lock, so a waiter that left meanwhile is never answered.
+            let respond = mailbox.withLock { $0.waiters.removeValue(forKey: waiter) }
+            let joined = desk.closeParty(of: waiter)
+            respond?(result)
+            for respond in joined { respond(result) }
+        case .complete:
+            let observers = mailbox.withLock { mailbox in
+                defer { mailbox.observers = [] }
+                return mailbox.observers
+            }
+            for entry in observers { entry.observer.onCompleted() }
+        case .log(let event):
+            teller.log(event)
+        case .extra(let action):
+            effects.perform(action, engine: self)
+        }
+    }
+
+    private func replaceCacheSubscription(with subscription: (any Disposable)?) {
+        let previous = mailbox.withLock { mailbox in
+            defer { mailbox.cacheSubscription = subscription }
+            return mailbox.cacheSubscription
+        }
+        previous?.dispose()
+    }
+
+    // MARK: Waiters
+
+    private func waiterSingle(
+        joining join: @escaping @Sendable (RefreshDesk, @escaping RefreshDesk.Respond) -> RefreshDesk.Membership?,
+        input: @escaping @Sendable (WaiterID) -> EngineInput<Machine>
+    ) -> Single<RefreshResult> {
+        Single.create { [self] single in
+            let respond: RefreshDesk.Respond = { result in single(.success(result)) }
+            if let membership = join(desk, respond) {
+                return Disposables.create { [desk] in desk.leave(membership) }
+            }
+            let waiter = register(respond)
+            send(input(waiter))
+            return Disposables.create { [self] in cancel(waiter) }
+        }
+    }
+
+    /// Registers a waiter; `respond` gets exactly one result unless it leaves first.
+    private func register(_ respond: @escaping RefreshDesk.Respond) -> WaiterID {
+        mailbox.withLock { mailbox in
+            let waiter = mailbox.machine.makeWaiterID()
+            mailbox.waiters[waiter] = respond
+            return waiter
+        }
+    }
+
+    /// The waiter stopped waiting (its `Single` was disposed).
+    private func cancel(_ waiter: WaiterID) {
+        let wasWaiting = mailbox.withLock { $0.waiters.removeValue(forKey: waiter) != nil }
+        if wasWaiting {
+            desk.leadCancelled(waiter)
+        }
+    }
+
+    private func joinFlight(_ requirements: Requirements, generation: Int, waiter: WaiterID) {
+        if desk.takeCancelledLead(waiter) {
+            send(.flightFinished(generation: generation, waiter: waiter, result: .skipped(reason: .cancelled)))
+            return
+        }
+        let now = teller.now
+        let policy = mailbox.withLock { $0.machine.joinPolicy(now: now) }
+        let key = effects.flightKey(for: requirements)
+        let token = teller.coordinator.join(
+            key: key,
+            waiter: { [self] event in
+                switch event {
+                case .saving: send(.input(.flightSaving(generation: generation)))
+                case .finished(let result):
+                    send(.flightFinished(generation: generation, waiter: waiter, result: result))
+                }
+            },
+            makeWork: { effects.flightWork(for: requirements) }
+        )
+        if !desk.openParty(lead: waiter, tag: key.tag, policy: policy, token: token) {
+            token.dispose()
+        }
+    }
+
+    // MARK: Cache
+
+    private func observeCache(_ requirements: Requirements, _ view: Machine.View, generation: Int) -> any Disposable {
+        effects.observeCache(requirements, view)
+            .subscribe(
+                onNext: { [self] reading in
+                    send(.input(.cacheEmitted(generation: generation, cache: reading.cache, isEmpty: reading.isEmpty)))
+                },
+                onError: { [self] error in
+                    send(.input(.cacheFailed(generation: generation, error: error)))
+                }
+            )
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TellerRx
+
+/// The I/O of a ``TellerPagingRepository``: its data source's pages, first-page flights, the
+/// trim, and next-page fetches and saves, on the Teller's schedulers.
+final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects, @unchecked Sendable {
+    // @unchecked: `dataSource` is only called on the Teller's schedulers, as
+    // PagingRepositoryDataSource documents; mutable state is in `work` and `savedFirstPage`.
+    typealias Machine = PagingStateMachine<DataSource>
+    typealias Requirements = DataSource.Requirements
+    typealias Progress = Machine.FirstPageProgress
+
+    /// The trim and next-page fetch in progress, cancelled when the machine says so.
+    private struct Work {
+        var trim: (any Disposable)?
+        var nextPage: (any Disposable)?
+        var isShutDown = false
+    }
+
+    let dataSource: DataSource
+    let firstPageRequirements: DataSource.PagingRequirements
+    let teller: Teller
+    private let work = LockedState(Work())
+    /// The progress of the last first page this repository's flights saved, by tag, until the
+    /// flight's end takes it.
+    private let savedFirstPage = LockedState<(tag: String, progress: Progress)?>(nil)
+
+    init(dataSource: DataSource, firstPageRequirements: DataSource.PagingRequirements, teller: Teller) {
+        self.dataSource = dataSource
+        self.firstPageRequirements = firstPageRequirements
+        self.teller = teller
+    }
+
+    func makeMachine() -> Machine {
+        Machine(
+            configuration: Machine.Configuration(
+                automaticallyRefresh: dataSource.automaticallyRefresh,
+                maxAgeOfCache: dataSource.maxAgeOfCache,
+                firstPage: firstPageRequirements
+            )
+        )
+    }
+
+    // MARK: Metadata
+
+    func stored(forTag tag: String) -> StoredFetch<Progress>? {
+        guard let metadata = teller.metadataStore.metadata(forTag: tag) else { return nil }
+        return StoredFetch(lastFetched: metadata.lastFetched, extra: progress(metadata.paging, tag: tag))
+    }
+
+    func takeSavedExtra(forTag tag: String) -> Progress? {
+        savedFirstPage.withLock { saved in
+            defer { saved = nil }
+            return saved.flatMap { $0.tag == tag ? $0.progress : nil }
+        }
+    }
+
+    /// The paging progress stored with the last first page of `tag`, decoded.
+    private func progress(_ paging: PagingMetadata?, tag: String) -> Progress? {
+        guard let paging else { return nil }
+        guard let data = paging.nextPageRequirements else {
+            return Progress(areMorePages: paging.areMorePages)
+        }
+        do {
+            let next = try NextPageRequirementsCoding.decode(data, as: DataSource.NextPageRequirements.self)
+            return Progress(areMorePages: paging.areMorePages, nextPageRequirements: next)
+        } catch {
+            // Stored by another version of the app: page on once a refresh fetched the first page.
+            teller.log(.metadataProblem("could not decode the next-page requirements of \"\(tag)\": \(error)"))
+            return Progress(areMorePages: false)
+        }
+    }
+
+    // MARK: Cache and first page
+
+    func observeCache(
+        _ requirements: Requirements,
+        _ page: DataSource.PagingRequirements
+    ) -> Observable<CacheReading<DataSource.PagingCache>> {
+        let dataSource = UncheckedSendable(dataSource)
+        let arguments = UncheckedSendable((requirements, page))
+        return Observable.deferred {
+            dataSource.value.observeCache(requirements: arguments.value.0, pagingRequirements: arguments.value.1)
+        }
+        .subscribe(on: teller.uiScheduler)
+        .observe(on: teller.uiScheduler)
+        .map { cache in
+            let (requirements, page) = arguments.value
+            return CacheReading(
+                cache: cache,
+                isEmpty: dataSource.value.isCacheEmpty(cache, requirements: requirements, pagingRequirements: page)
+            )
+        }
+    }
+
+    func flightKey(for requirements: Requirements) -> FlightKey {
+        FlightKey(DataSource.self, tag: requirements.tag)
+    }
+
+    func flightWork(for requirements: Requirements) -> Observable<FlightEvent> {
+        let savedFirstPage = self.savedFirstPage
+        let firstPage = FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements) { requirements, page in
+            let progress = Progress(areMorePages: page.areMorePages, nextPageRequirements: page.nextPageRequirements)
+            savedFirstPage.withLock { $0 = (requirements.tag, progress) }
+        }
+        return FlightWork(
+            dataSource: firstPage,
+            requirements: requirements,
+            teller: teller,
+            pagingMetadata: { $0.pagingMetadata }
+        )
+        .run()
+    }
+
+    // MARK: Paging actions
+
+    func perform(_ action: PagingAction<DataSource>, engine: RepositoryEngine<PagingEffects>) {
+        switch action {
+        case .trimCache(let requirements, let session):
+            replace(\.trim, with: trim(requirements, session: session, engine: engine))
+        case .cancelTrim:
+            replace(\.trim, with: nil)
+        case .fetchNextPage(let id, let requirements, let current, let next):
+            replace(\.nextPage, with: fetchNextPage(id: id, requirements, current: current, next: next, engine: engine))
+        case .cancelNextPage:
+            replace(\.nextPage, with: nil)
+        case .saveNextPage(let id, let requirements, let page, let response):
+            saveNextPage(id: id, requirements, page, response, engine: engine)
+        }
+    }
+
+    func shutDown() {
+        let running = work.withLock { work -> [any Disposable] in
+            work.isShutDown = true
+            defer { (work.trim, work.nextPage) = (nil, nil) }
+            return [work.trim, work.nextPage].compactMap { $0 }
+        }
+        for disposable in running { disposable.dispose() }
+    }
+
+    /// Stores `disposable` in a slot and disposes what it held, outside the lock. After shut
+    /// down, disposes `disposable` at once.
+    private func replace(_ slot: WritableKeyPath<Work, (any Disposable)?>, with disposable: (any Disposable)?) {
+        let previous = work.withLock { work -> (any Disposable)? in
+            if work.isShutDown { return disposable }
+            defer { work[keyPath: slot] = disposable }
+            return work[keyPath: slot]
+        }
+        previous?.dispose()
+    }
+
+    private func trim(
+        _ requirements: Requirements,
+        session: Int,
+        engine: RepositoryEngine<PagingEffects>
+    ) -> any Disposable {
+        let dataSource = UncheckedSendable(dataSource)
+        let requirements = UncheckedSendable(requirements)
+        return teller.backgroundScheduler.schedule(()) { _ in
+            dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
+            engine.send(.extra(.trimmed(session: session)))
+            return Disposables.create()
+        }
+    }
+
+    private func fetchNextPage(
+        id: Int,
+        _ requirements: Requirements,
+        current: DataSource.PagingRequirements,
+        next: DataSource.NextPageRequirements?,
+        engine: RepositoryEngine<PagingEffects>
+    ) -> any Disposable {
+        NextPageWork(
+            dataSource: dataSource,
+            requirements: requirements,
+            currentPage: current,
+            nextPageRequirements: next,
+            teller: teller
+        )
+        .run()
+        .subscribe(onNext: { outcome in engine.send(.extra(.nextPageFetched(id: id, outcome))) })
+    }
+
+    /// Saves on the background scheduler. Not cancellable once scheduled: a write is never cut
+    /// short, and the machine ignores the answer if it no longer wants it.
+    private func saveNextPage(
+        id: Int,
+        _ requirements: Requirements,
+        _ page: DataSource.PagingRequirements,
+        _ response: DataSource.FetchResult,
+        engine: RepositoryEngine<PagingEffects>
+    ) {
+        let dataSource = UncheckedSendable(dataSource)
+        let arguments = UncheckedSendable((requirements, page, response.fetchResponse))
+        _ = teller.backgroundScheduler.schedule(()) { _ in
+            let (requirements, page, fetched) = arguments.value
+            do {
+                try dataSource.value.saveCache(fetched, requirements: requirements, pagingRequirements: page)
+                engine.send(.extra(.nextPageSaved(id: id, error: nil)))
+            } catch {
+                engine.send(.extra(.nextPageSaved(id: id, error: error)))
+            }
+            return Disposables.create()
+        }
+    }
+}

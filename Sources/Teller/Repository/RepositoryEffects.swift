@@ -1,0 +1,63 @@
+import Foundation
+import TellerRx
+
+/// The I/O of a ``TellerRepository``: its data source's cache and fetch, on the Teller's
+/// schedulers.
+final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, @unchecked Sendable {
+    // @unchecked: `dataSource` is only called on the Teller's schedulers, as RepositoryDataSource
+    // documents; nothing here is mutable.
+    typealias Machine = RepositoryStateMachine<DataSource.Requirements, DataSource.Cache>
+
+    let dataSource: DataSource
+    let teller: Teller
+
+    init(dataSource: DataSource, teller: Teller) {
+        self.dataSource = dataSource
+        self.teller = teller
+    }
+
+    func makeMachine() -> Machine {
+        Machine(
+            configuration: Machine.Configuration(
+                automaticallyRefresh: dataSource.automaticallyRefresh,
+                maxAgeOfCache: dataSource.maxAgeOfCache
+            )
+        )
+    }
+
+    func stored(forTag tag: String) -> StoredFetch<Never>? {
+        teller.lastFetched(tag: tag).map { StoredFetch(lastFetched: $0) }
+    }
+
+    func takeSavedExtra(forTag tag: String) -> Never? {
+        nil
+    }
+
+    func observeCache(
+        _ requirements: DataSource.Requirements,
+        _ view: Void
+    ) -> Observable<CacheReading<DataSource.Cache>> {
+        let dataSource = UncheckedSendable(dataSource)
+        let requirements = UncheckedSendable(requirements)
+        return Observable.deferred {
+            dataSource.value.observeCache(requirements: requirements.value)
+        }
+        .subscribe(on: teller.uiScheduler)
+        .observe(on: teller.uiScheduler)
+        .map { cache in
+            CacheReading(cache: cache, isEmpty: dataSource.value.isCacheEmpty(cache, requirements: requirements.value))
+        }
+    }
+
+    func flightKey(for requirements: DataSource.Requirements) -> FlightKey {
+        FlightKey(DataSource.self, tag: requirements.tag)
+    }
+
+    func flightWork(for requirements: DataSource.Requirements) -> Observable<FlightEvent> {
+        FlightWork(dataSource: dataSource, requirements: requirements, teller: teller).run()
+    }
+
+    func perform(_ action: Never, engine: RepositoryEngine<RepositoryEffects>) {}
+
+    func shutDown() {}
+}
