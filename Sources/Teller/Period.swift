@@ -38,12 +38,16 @@ public struct Period: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a cache fetched at `lastFetched` is older than this period at `now`.
     ///
+    /// A `lastFetched` later than `now` counts as too old: the clock was moved back (or the
+    /// time was stored by a device with another clock), and trusting it would keep the cache
+    /// fresh until the clock caught up.
+    ///
     /// - Parameters:
     ///   - lastFetched: When the cache was last fetched successfully.
     ///   - now: The current time.
     /// - Returns: `true` if the cache should be refreshed.
     public func isTooOld(lastFetched: Date, now: Date) -> Bool {
-        lastFetched <= date(before: now)
+        lastFetched > now || lastFetched <= date(before: now)
     }
 
     private static let calendar: Calendar = {

@@ -66,7 +66,9 @@ package struct StateSummary: Equatable, CustomStringConvertible {
         case .noCache:
             parts = ["noCache"]
         case .cache(let cache, let age):
-            let content = cache.map { "\($0)" } ?? (state.isLoadingCache ? "unread" : "empty")
+            let content =
+                cache.map { "\($0)" }
+                ?? (state.isLoadingCache ? "unread" : (state.cacheReadError != nil ? "unreadable" : "empty"))
             parts = ["cache \(content) age \(Int(age.timeIntervalSince1970))"]
         }
         if state.isFirstFetch { parts.append("firstFetch") }
@@ -75,6 +77,7 @@ package struct StateSummary: Equatable, CustomStringConvertible {
         if state.justFinishedSuccessfulRefresh { parts.append("justFinishedRefresh") }
         if let error = state.errorDuringFirstFetch { parts.append("firstFetchError \(error)") }
         if let error = state.refreshError { parts.append("refreshError \(error)") }
+        if let error = state.cacheReadError { parts.append("cacheReadError \(error)") }
         text = parts.joined(separator: ", ")
     }
 

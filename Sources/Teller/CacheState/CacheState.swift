@@ -46,6 +46,10 @@ public struct CacheState<Cache> {
     public let errorDuringFirstFetch: (any Error)?
     /// A refresh of an existing cache just failed with this error; the old cache is kept.
     public let refreshError: (any Error)?
+    /// Reading the cache failed: the data source's `observeCache` emitted this error. `cache` is
+    /// `nil` (unknown, not empty) and ``isLoadingCache`` is `false`. No fetch is involved. The
+    /// next `observe()`, refresh, or change of the tag's metadata reads the cache again.
+    public let cacheReadError: (any Error)?
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
@@ -58,7 +62,8 @@ public struct CacheState<Cache> {
         justFinishedFirstFetch: Bool = false,
         justFinishedSuccessfulRefresh: Bool = false,
         errorDuringFirstFetch: (any Error)? = nil,
-        refreshError: (any Error)? = nil
+        refreshError: (any Error)? = nil,
+        cacheReadError: (any Error)? = nil
     ) {
         self.state = state
         self.requirements = requirements
@@ -69,6 +74,7 @@ public struct CacheState<Cache> {
         self.justFinishedSuccessfulRefresh = justFinishedSuccessfulRefresh
         self.errorDuringFirstFetch = errorDuringFirstFetch
         self.refreshError = refreshError
+        self.cacheReadError = cacheReadError
     }
 
     /// Whether data was ever fetched successfully for these requirements.
@@ -124,7 +130,8 @@ public struct CacheState<Cache> {
             justFinishedFirstFetch: justFinishedFirstFetch,
             justFinishedSuccessfulRefresh: justFinishedSuccessfulRefresh,
             errorDuringFirstFetch: errorDuringFirstFetch,
-            refreshError: refreshError
+            refreshError: refreshError,
+            cacheReadError: cacheReadError
         )
     }
 }
@@ -152,6 +159,7 @@ extension CacheState: Equatable where Cache: Equatable {
             && lhs.justFinishedSuccessfulRefresh == rhs.justFinishedSuccessfulRefresh
             && optionalErrorsMatch(lhs.errorDuringFirstFetch, rhs.errorDuringFirstFetch)
             && optionalErrorsMatch(lhs.refreshError, rhs.refreshError)
+            && optionalErrorsMatch(lhs.cacheReadError, rhs.cacheReadError)
     }
 }
 
@@ -178,6 +186,7 @@ extension CacheState: CustomStringConvertible {
         if justFinishedSuccessfulRefresh { parts.append("justFinishedSuccessfulRefresh") }
         if let error = errorDuringFirstFetch { parts.append("errorDuringFirstFetch(\(error))") }
         if let error = refreshError { parts.append("refreshError(\(error))") }
+        if let error = cacheReadError { parts.append("cacheReadError(\(error))") }
         return parts.joined(separator: " ")
     }
 }

@@ -149,6 +149,9 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             handle(input)
         case .setRequirements(let requirements):
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
+            // A state belongs to its requirements: an observer that subscribes after they
+            // changed (to nil: after a logout) must never see the previous ones' data.
+            mailbox.withLock { $0.latest = nil }
             handle(.setRequirements(requirements, stored: stored))
             desk.requirementsChangeProcessed()
         case .flightFinished(let generation, let waiter, let result):

@@ -175,7 +175,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource>: EngineMachine
         case .cacheFailed(let generation, let error):
             cacheFailed(generation: generation, error: error)
         case .metadataChanged(let tag, let stored):
-            metadataChanged(tag: tag, lastFetched: stored?.lastFetched, firstPage: stored?.extra)
+            metadataChanged(tag: tag, lastFetched: stored?.lastFetched, firstPage: stored?.extra, now: now)
         case .extra(.goToNextPage):
             goToNextPage()
         case .extra(.trimmed(let session)):
@@ -369,7 +369,8 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource>: EngineMachine
 
     /// The metadata of `tag` changed. When this repository runs no flight of its own, another
     /// repository saved a new first page of the same list, which replaced the pages shown here.
-    mutating func metadataChanged(tag: String, lastFetched: Date?, firstPage: FirstPageProgress?) -> [Action] {
+    mutating func metadataChanged(tag: String, lastFetched: Date?, firstPage: FirstPageProgress?, now: Date) -> [Action]
+    {
         var before: [Action] = []
         var changed = false
         if var session, session.requirements.tag == tag, session.flights == nil, let lastFetched,
@@ -389,7 +390,7 @@ struct PagingStateMachine<DataSource: PagingRepositoryDataSource>: EngineMachine
             self.session = session
             changed = true
         }
-        var actions = before + translate(inner.metadataChanged(tag: tag, lastFetched: lastFetched))
+        var actions = before + translate(inner.metadataChanged(tag: tag, lastFetched: lastFetched, now: now))
         if changed {
             if !actions.contains(where: \.isEmit) { actions += emitPagingChange() }
             actions += resumeWaitingNextPage().actions

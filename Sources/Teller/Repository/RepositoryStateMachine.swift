@@ -19,6 +19,8 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
     private enum Content {
         case notRead
         case read(Cache?)
+        /// `observeCache` failed; read again on the next observe(), refresh or metadata change.
+        case failed(any Error)
     }
 
     /// What just happened: shown on the next state only.
@@ -36,8 +38,15 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         var content = Content.notRead
         /// How many of this repository's waiters wait for a flight now.
         var waiting = 0
+        /// Whether a cache existed when the flight the waiters wait for started: says whether
+        /// its end is a first fetch's or a refresh's.
+        var flightStartedWithCache = false
         var isObserving = false
         var oneShot: OneShot?
+        /// A flight failed: no automatic refresh until something new happens (requirements set
+        /// again, a new `observe()`, an explicit refresh, the metadata cleared). Without it, a
+        /// save that always fails re-reads a too-old cache, which refreshes again, forever.
+        var isAutomaticRefreshPaused = false
     }
 
     let configuration: Configuration
@@ -57,6 +66,11 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
     /// Whether the current requirements were ever fetched successfully.
     var hasCache: Bool {
         active?.lastFetched != nil
+    }
+
+    /// Whether a failed flight paused automatic refreshes of the current requirements.
+    var isAutomaticRefreshPaused: Bool {
+        active?.isAutomaticRefreshPaused ?? false
     }
 
     mutating func makeWaiterID() -> WaiterID {
@@ -85,7 +99,7 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         case .cacheFailed(let generation, let error):
             cacheFailed(generation: generation, error: error)
         case .metadataChanged(let tag, let stored):
-            metadataChanged(tag: tag, lastFetched: stored?.lastFetched)
+            metadataChanged(tag: tag, lastFetched: stored?.lastFetched, now: now)
         case .shutDown:
             shutDown()
         }
@@ -106,36 +120,43 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             active = nil
             return actions
         }
-        var next = Active(requirements: requirements, generation: generation, lastFetched: lastFetched)
-        if lastFetched != nil {
-            next.isObserving = true
-            actions.append(.observeCache(requirements, (), generation: generation))
-        }
-        active = next
-        if configuration.automaticallyRefresh, needsRefresh(force: false, now: now) {
+        active = Active(requirements: requirements, generation: generation, lastFetched: lastFetched)
+        actions += observeIfNeeded()
+        if shouldRefreshAutomatically(now: now) {
             actions += startWaiting(waiter: makeWaiterID())
         }
         actions += emit()
         return actions
     }
 
-    /// `observe()` was called: an automatic refresh check.
+    /// `observe()` was called: something new for a paused automatic refresh, a chance to read a
+    /// cache whose reading failed, and an automatic refresh check.
     mutating func observed(now: Date) -> [Action] {
-        guard configuration.automaticallyRefresh, let active, active.waiting == 0,
-            needsRefresh(force: false, now: now)
-        else { return [] }
-        return startWaiting(waiter: makeWaiterID()) + emit()
+        resumeAutomaticRefresh()
+        var actions = observeIfNeeded()
+        guard let active, active.waiting == 0, shouldRefreshAutomatically(now: now) else {
+            return actions.isEmpty ? [] : actions + emit()
+        }
+        actions += startWaiting(waiter: makeWaiterID())
+        return actions + emit()
+    }
+
+    /// Lets automatic refreshes run again after a failed flight paused them.
+    mutating func resumeAutomaticRefresh() {
+        active?.isAutomaticRefreshPaused = false
     }
 
     mutating func refresh(waiter: WaiterID, force: Bool, now: Date) -> [Action] {
         guard let active else {
             return [.respond(waiter, .skipped(reason: .cancelled))]
         }
+        resumeAutomaticRefresh()
         guard needsRefresh(force: force, now: now) else {
+            let reread = observeIfNeeded()
             return [
                 .log(.refreshSkipped(tag: active.requirements.tag, reason: .dataNotTooOld)),
                 .respond(waiter, .skipped(reason: .dataNotTooOld)),
-            ]
+            ] + (reread.isEmpty ? [] : reread + emit())
         }
         let wasIdle = active.waiting == 0
         let actions = startWaiting(waiter: waiter)
@@ -144,7 +165,9 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
 
     mutating func refreshIfNoCache(waiter: WaiterID, now: Date) -> [Action] {
         if active?.lastFetched != nil {
-            return [.respond(waiter, .successful)]
+            resumeAutomaticRefresh()
+            let reread = observeIfNeeded()
+            return [.respond(waiter, .successful)] + (reread.isEmpty ? [] : reread + emit())
         }
         return refresh(waiter: waiter, force: true, now: now)
     }
@@ -157,7 +180,9 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         return [.stopObservingCache]
     }
 
-    /// A flight ended for `waiter`. `lastFetched` is the tag's metadata after the flight.
+    /// A flight ended for `waiter`. `lastFetched` is the tag's metadata after the flight: the
+    /// truth, whatever changed it meanwhile (this flight's save, `Teller.clear()`, another
+    /// repository).
     mutating func flightFinished(
         generation: Int,
         waiter: WaiterID,
@@ -172,21 +197,23 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             ]
         }
         active.waiting -= 1
-        let hadCache = active.lastFetched != nil
+        let hadCache = active.flightStartedWithCache
         switch result {
         case .successful:
             active.lastFetched = lastFetched ?? active.lastFetched
             active.oneShot = hadCache ? .refreshSucceeded : .firstFetchSucceeded
         case .failedError(let error):
+            active.lastFetched = lastFetched
             active.oneShot = hadCache ? .refreshFailed(error) : .firstFetchFailed(error)
+            active.isAutomaticRefreshPaused = true
         case .skipped:
-            break
+            active.lastFetched = lastFetched
         }
-        if active.lastFetched != nil, !active.isObserving {
-            active.isObserving = true
-            actions.append(.observeCache(active.requirements, (), generation: active.generation))
+        if active.lastFetched == nil {
+            active.content = .notRead
         }
         self.active = active
+        actions += observeIfNeeded(whileWaiting: true)
         // Several waiters of this repository may share one flight: show its end once, when the
         // last of them is answered.
         if active.waiting == 0 {
@@ -202,36 +229,47 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         active.content = .read(isEmpty ? nil : cache)
         self.active = active
         var actions: [Action] = []
-        if configuration.automaticallyRefresh, active.waiting == 0, needsRefresh(force: false, now: now) {
+        if active.waiting == 0, shouldRefreshAutomatically(now: now) {
             actions += startWaiting(waiter: makeWaiterID())
         }
         return actions + emit()
     }
 
+    /// `observeCache` failed: show it, and read again on the next occasion. It says nothing
+    /// about fetching, so it is no refresh error.
     mutating func cacheFailed(generation: Int, error: any Error) -> [Action] {
         guard var active, active.generation == generation, active.isObserving else { return [] }
         active.isObserving = false
-        active.oneShot = .refreshFailed(error)
+        active.content = .failed(error)
         self.active = active
         return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit()
     }
 
-    /// Another repository changed the metadata of `tag` (it refreshed the same data). While
-    /// this repository waits for a flight of its own, the flight's end reports the change.
-    mutating func metadataChanged(tag: String, lastFetched: Date?) -> [Action] {
-        guard var active, active.requirements.tag == tag, active.waiting == 0,
-            active.lastFetched != lastFetched, let lastFetched
-        else {
+    /// The metadata of `tag` changed: another repository fetched the same data, or the metadata
+    /// was cleared. While this repository waits for a flight, only clearing shows at once (the
+    /// flight's end reads the metadata anyway).
+    mutating func metadataChanged(tag: String, lastFetched: Date?, now: Date) -> [Action] {
+        guard var active, active.requirements.tag == tag, active.lastFetched != lastFetched else {
             return []
         }
-        active.lastFetched = lastFetched
-        var actions: [Action] = []
-        if !active.isObserving, active.waiting == 0 {
-            active.isObserving = true
-            actions.append(.observeCache(active.requirements, (), generation: active.generation))
+        guard let lastFetched else {
+            // Cleared: a never-fetched cache from now on, and that is something new.
+            active.lastFetched = nil
+            active.content = .notRead
+            active.isAutomaticRefreshPaused = false
+            let wasObserving = active.isObserving
+            active.isObserving = false
+            self.active = active
+            var actions: [Action] = wasObserving ? [.stopObservingCache] : []
+            if active.waiting == 0, shouldRefreshAutomatically(now: now) {
+                actions += startWaiting(waiter: makeWaiterID())
+            }
+            return actions + emit()
         }
+        guard active.waiting == 0 else { return [] }
+        active.lastFetched = lastFetched
         self.active = active
-        return actions + emit()
+        return observeIfNeeded() + emit()
     }
 
     mutating func shutDown() -> [Action] {
@@ -252,8 +290,27 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         return force || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)
     }
 
+    private func shouldRefreshAutomatically(now: Date) -> Bool {
+        configuration.automaticallyRefresh && !isAutomaticRefreshPaused && needsRefresh(force: false, now: now)
+    }
+
+    /// Starts observing the cache when one exists and nothing observes it now. While waiters wait
+    /// for a flight, only at a flight's end (`whileWaiting`): the flight may be writing the cache.
+    private mutating func observeIfNeeded(whileWaiting: Bool = false) -> [Action] {
+        guard var active, active.lastFetched != nil, !active.isObserving, whileWaiting || active.waiting == 0 else {
+            return []
+        }
+        active.isObserving = true
+        if case .failed = active.content { active.content = .notRead }
+        self.active = active
+        return [.observeCache(active.requirements, (), generation: active.generation)]
+    }
+
     private mutating func startWaiting(waiter: WaiterID) -> [Action] {
         guard var active else { return [.respond(waiter, .skipped(reason: .cancelled))] }
+        if active.waiting == 0 {
+            active.flightStartedWithCache = active.lastFetched != nil
+        }
         active.waiting += 1
         self.active = active
         return [.joinFlight(active.requirements, generation: active.generation, waiter: waiter)]
@@ -265,11 +322,14 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         let fetching = active.waiting > 0
         let state: CacheState<Cache>
         if let lastFetched = active.lastFetched {
-            let (cache, isLoading): (Cache?, Bool) =
-                switch active.content {
-                case .notRead: (nil, true)
-                case .read(let cache): (cache, false)
-                }
+            var cache: Cache?
+            var isLoading = false
+            var readError: (any Error)?
+            switch active.content {
+            case .notRead: isLoading = true
+            case .read(let read): cache = read
+            case .failed(let error): readError = error
+            }
             var refreshError: (any Error)?
             if case .refreshFailed(let error) = active.oneShot { refreshError = error }
             state = CacheState(
@@ -283,7 +343,8 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
                     if case .refreshSucceeded = $0 { true } else { false }
                 }
                     ?? false,
-                refreshError: refreshError
+                refreshError: refreshError,
+                cacheReadError: readError
             )
         } else {
             var firstFetchError: (any Error)?

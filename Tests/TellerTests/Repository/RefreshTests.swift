@@ -179,12 +179,4 @@ import Testing
         #expect(results.events == [.next(200, .successful), .completed(200)])
         #expect(dataSource.calls.fetches == 0)
     }
-
-    @Test func observeCacheErrorEndsInAStateWithTheError() {
-        dataSource.failObservation(with: TestError(4))
-        let (repository, states) = repositoryWithCache()
-        withExtendedLifetime(repository) { env.scheduler.start() }
-        #expect(states.timeline == ["101: cache unread age 50", "103: cache unread age 50, refreshError TestError(4)"])
-        #expect(env.log.value.contains("observeCache failed for \"Repos for octocat\": TestError(4)"))
-    }
 }
