@@ -11,13 +11,25 @@ import Musl
 
 /// Keeps metadata in a JSON file, so it survives restarts. Teller's default store.
 ///
-/// - The file is read once, on first use, and kept in memory.
-/// - Every change rewrites it atomically: a temporary file in the same directory is written,
-///   flushed to disk, then renamed over the old one, so a crash at any moment leaves either the
-///   old or the new file, never a torn one.
+/// - Several processes may share the file, an app and its widget or extension in an app
+///   group's folder for instance, as may several stores in one process. A write never loses
+///   another process's tags, and a read sees what other processes wrote.
+/// - Every change is a read-merge-write under an exclusive advisory lock (`flock`) on a lock
+///   file next to the data file (`<file>.lock`, never deleted): the file is read again if
+///   another process changed it, this one change is applied, and the result is written. The
+///   lock is held only while one write runs (a flushed write of a small file, typically
+///   milliseconds), so a write may wait for another process's write, never longer.
+/// - Every change rewrites the file atomically: a temporary file in the same directory is
+///   written, flushed to disk, then renamed over the old one, so a crash at any moment leaves
+///   either the old or the new file, never a torn one.
+/// - The file is kept in memory. Each read first checks, with one `stat` call, whether the file
+///   is still the version last read or written (same inode, size and modification time) and
+///   reads it again only when it is not.
 /// - The file is readable and writable by its owner only (mode 0600).
 /// - A corrupt or unreadable file is reported through `onProblem` and treated as empty ("never
 ///   fetched"); the next successful write replaces it.
+/// - A change that could not be written is reported, thrown, and kept in memory for this
+///   process, on top of whatever other processes write, until a later write succeeds.
 public final class FileFetchMetadataStore: FetchMetadataStore {
     /// A problem the store recovered from, reported to ``FileFetchMetadataStore/init(url:onProblem:)``'s callback.
     public enum Problem: Sendable, CustomStringConvertible {
@@ -25,6 +37,9 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         case unreadable(url: URL, error: any Error)
         /// A change could not be written to disk; it is kept in memory for this process.
         case unwritable(url: URL, error: any Error)
+        /// The lock file at `url` could not be opened or locked. The change was written without
+        /// the lock, so a change another process makes at the same moment may be lost.
+        case unlocked(url: URL, error: any Error)
 
         /// What happened, with the file path.
         public var description: String {
@@ -33,25 +48,31 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
                 "Teller's fetch metadata at \(url.path) could not be read (\(error)); treating every tag as never fetched."
             case .unwritable(let url, let error):
                 "Teller's fetch metadata could not be written to \(url.path) (\(error)); keeping it in memory only."
+            case .unlocked(let url, let error):
+                "Teller's fetch metadata lock \(url.path) could not be taken (\(error)); writing without it, so another process's simultaneous change may be lost."
             }
         }
     }
 
     /// The file's location.
     public let url: URL
+    private let lockURL: URL
     private let onProblem: @Sendable (Problem) -> Void
-    private let entries = LockedState<[String: FetchMetadata]?>(nil)
-    /// Serializes writers so that renames land in the order the changes were made.
+    private let state = LockedState(State())
+    /// Serializes this store's writers, so that renames land in the order the changes were
+    /// made; the file lock does the same across stores and processes.
     private let writeLock = LockedState(())
 
     /// Creates a store backed by the file at `url` (created when first written, along with
-    /// missing directories).
+    /// missing directories, and with the lock file `url` + `.lock` next to it).
     ///
     /// - Parameters:
     ///   - url: The JSON file to use.
-    ///   - onProblem: Told about unreadable or unwritable files. Teller passes its logger.
+    ///   - onProblem: Told about unreadable or unwritable files, and about writes made without
+    ///     the lock. Teller passes its logger. Called on the thread that read or wrote.
     public init(url: URL, onProblem: @escaping @Sendable (Problem) -> Void = { _ in }) {
         self.url = url
+        lockURL = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
         self.onProblem = onProblem
     }
 
@@ -77,82 +98,181 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         return base.appendingPathComponent("Teller", isDirectory: true).appendingPathComponent("fetch-metadata.json")
     }
 
-    /// The metadata for `tag`, reading the file on first use.
+    /// The metadata for `tag`: what this store last read or wrote, or the file read again when
+    /// another store or process has replaced it since.
     public func metadata(forTag tag: String) -> FetchMetadata? {
-        loaded()[tag]
+        current()[tag]
     }
 
-    /// Stores or removes the metadata for `tag` and rewrites the file atomically.
+    /// Stores or removes the metadata for `tag`, keeping every other tag in the file as it is
+    /// now, and rewrites the file atomically. Waits while another process writes.
     ///
     /// - Throws: The write error; the change is kept in memory anyway.
     public func setMetadata(_ metadata: FetchMetadata?, forTag tag: String) throws {
-        try update { $0[tag] = metadata }
+        try update(.set(metadata, tag: tag))
     }
 
-    /// Forgets every tag and rewrites the file.
+    /// Forgets every tag, other processes' included, and rewrites the file.
     ///
     /// - Throws: The write error; memory is cleared anyway.
     public func removeAll() throws {
-        try update { $0.removeAll() }
+        try update(.removeAll)
     }
 
-    private func loaded() -> [String: FetchMetadata] {
-        if let entries = entries.withLock({ $0 }) { return entries }
-        let read = readFile()
-        return entries.withLock { entries in
-            if let existing = entries { return existing }
-            entries = read
-            return read
+    // MARK: - Reading
+
+    private func current() -> [String: FetchMetadata] {
+        let stamp = FileStamp(path: url.path)
+        let cached = state.withLock { state -> (entries: [String: FetchMetadata]?, generation: Int) in
+            guard let disk = state.disk, disk.stamp == stamp else { return (nil, state.generation) }
+            return (state.unwritten.applied(to: disk.entries), state.generation)
+        }
+        if let entries = cached.entries { return entries }
+        let (read, problem) = readFile()
+        if let problem { onProblem(problem) }
+        return state.withLock { state in
+            // A write of this store that finished meanwhile is newer than what was just read.
+            if state.generation == cached.generation { state.disk = read }
+            return state.unwritten.applied(to: read.entries)
         }
     }
 
-    private func update(_ change: (inout [String: FetchMetadata]) -> Void) throws {
-        _ = loaded()
-        let failure = writeLock.withLock { _ -> (any Error)? in
-            let snapshot = entries.withLock { entries -> [String: FetchMetadata] in
-                var updated = entries ?? [:]
-                change(&updated)
-                entries = updated
-                return updated
-            }
-            do {
-                try write(snapshot)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure {
-            onProblem(.unwritable(url: url, error: failure))
-            throw failure
-        }
-    }
-
-    private func readFile() -> [String: FetchMetadata] {
-        let data: Data
+    private func readFile() -> (DiskVersion, Problem?) {
+        let read: (data: Data, stamp: FileStamp?)?
         do {
-            data = try Data(contentsOf: url)
+            read = try StampedFileReader.read(path: url.path)
         } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return [:] }
-            onProblem(.unreadable(url: url, error: error))
-            return [:]
+            // Remember the unreadable version, so it is reported once, not on every read.
+            return (DiskVersion(entries: [:], stamp: FileStamp(path: url.path)), .unreadable(url: url, error: error))
         }
+        guard let read else { return (DiskVersion(entries: [:], stamp: nil), nil) }
         do {
-            return try FileFetchMetadataStore.decoder.decode(StoredFile.self, from: data).tags
+            let entries = try FileFetchMetadataStore.decoder.decode(StoredFile.self, from: read.data).tags
+            return (DiskVersion(entries: entries, stamp: read.stamp), nil)
         } catch {
-            onProblem(.unreadable(url: url, error: error))
-            return [:]
+            return (DiskVersion(entries: [:], stamp: read.stamp), .unreadable(url: url, error: error))
         }
     }
 
-    private func write(_ entries: [String: FetchMetadata]) throws {
-        let data = try FileFetchMetadataStore.encoder.encode(StoredFile(tags: entries))
+    // MARK: - Writing
+
+    private func update(_ change: Change) throws {
+        let (problems, failure) = writeLock.withLock { _ in write(change) }
+        problems.forEach(onProblem)
+        if let failure { throw failure }
+    }
+
+    /// Under `writeLock`: takes the file lock, applies `change` to the file as it is now and
+    /// writes the result. Returns what to report and what to throw, outside the lock.
+    private func write(_ change: Change) -> (problems: [Problem], failure: (any Error)?) {
+        var problems: [Problem] = []
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            state.withLock {
+                $0.unwritten.add(change)
+                $0.generation += 1
+            }
+            return ([.unwritable(url: url, error: error)], error)
+        }
+        var lock: Int32?
+        do {
+            lock = try FileLock.acquire(path: lockURL.path)
+        } catch {
+            problems.append(.unlocked(url: lockURL, error: error))
+        }
+        defer {
+            if let lock { FileLock.release(lock) }
+        }
+
+        // The file as it is now: what this store last saw unless someone replaced it since.
+        let stamp = FileStamp(path: url.path)
+        let (known, unwritten) = state.withLock { ($0.disk, $0.unwritten) }
+        let disk: DiskVersion
+        if let known, known.stamp == stamp {
+            disk = known
+        } else {
+            let (read, problem) = readFile()
+            if let problem { problems.append(problem) }
+            disk = read
+        }
+        var pending = unwritten
+        pending.add(change)
+        let merged = pending.applied(to: disk.entries)
+        do {
+            let written = try writeFile(merged)
+            state.withLock {
+                $0.disk = DiskVersion(entries: merged, stamp: written)
+                $0.unwritten = UnwrittenChanges()
+                $0.generation += 1
+            }
+            return (problems, nil)
+        } catch {
+            state.withLock {
+                $0.disk = disk
+                $0.unwritten = pending
+                $0.generation += 1
+            }
+            problems.append(.unwritable(url: url, error: error))
+            return (problems, error)
+        }
+    }
+
+    private func writeFile(_ entries: [String: FetchMetadata]) throws -> FileStamp? {
+        let data = try FileFetchMetadataStore.encoder.encode(StoredFile(tags: entries))
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp"
         )
-        try AtomicFileWriter.write(data, to: url, via: temporary)
+        return try AtomicFileWriter.write(data, to: url, via: temporary)
+    }
+
+    // MARK: - State
+
+    private struct State {
+        /// The file as this store last read or wrote it; `nil` before first use.
+        var disk: DiskVersion?
+        /// This process's changes that could not be written, laid over what the file holds.
+        var unwritten = UnwrittenChanges()
+        /// Bumped by every write, so that a read that overlapped it doesn't install an older
+        /// version over the one the write installed.
+        var generation = 0
+    }
+
+    /// One version of the file: its tags and its stamp (`nil` when there was no file).
+    private struct DiskVersion {
+        var entries: [String: FetchMetadata]
+        var stamp: FileStamp?
+    }
+
+    private enum Change {
+        case set(FetchMetadata?, tag: String)
+        case removeAll
+    }
+
+    /// Changes not yet on disk, kept small: a later change of a tag replaces an earlier one.
+    private struct UnwrittenChanges {
+        var clearsAll = false
+        var tags: [String: FetchMetadata?] = [:]
+
+        mutating func add(_ change: Change) {
+            switch change {
+            case .set(let metadata, let tag):
+                tags.updateValue(metadata, forKey: tag)
+            case .removeAll:
+                clearsAll = true
+                tags.removeAll()
+            }
+        }
+
+        func applied(to entries: [String: FetchMetadata]) -> [String: FetchMetadata] {
+            guard clearsAll || !tags.isEmpty else { return entries }
+            var result = clearsAll ? [:] : entries
+            for (tag, metadata) in tags {
+                result[tag] = metadata
+            }
+            return result
+        }
     }
 
     /// The file's format: versioned, so a future layout can be told apart.
@@ -174,66 +294,4 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
     }()
-}
-
-/// Writes a file so that readers see either the old or the new content: write a temporary
-/// file, flush it, rename it over the target, flush the directory.
-enum AtomicFileWriter {
-    /// A POSIX call failed.
-    struct POSIXFailure: Error, CustomStringConvertible {
-        let call: String
-        let code: Int32
-
-        var description: String {
-            "\(call) failed: \(String(cString: strerror(code)))"
-        }
-    }
-
-    static func write(_ data: Data, to url: URL, via temporary: URL) throws {
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { throw POSIXFailure(call: "open", code: errno) }
-        var closed = false
-        defer {
-            if !closed { close(descriptor) }
-        }
-        do {
-            try data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glue.write(descriptor, base + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw POSIXFailure(call: "write", code: errno)
-                    }
-                    offset += written
-                }
-            }
-            guard fsync(descriptor) == 0 else { throw POSIXFailure(call: "fsync", code: errno) }
-            closed = true
-            guard close(descriptor) == 0 else { throw POSIXFailure(call: "close", code: errno) }
-            guard rename(temporary.path, url.path) == 0 else { throw POSIXFailure(call: "rename", code: errno) }
-        } catch {
-            unlink(temporary.path)
-            throw error
-        }
-        let directory = open(url.deletingLastPathComponent().path, O_RDONLY)
-        if directory >= 0 {
-            _ = fsync(directory)
-            close(directory)
-        }
-    }
-}
-
-/// The C library's `write`, named apart from `AtomicFileWriter.write`.
-private enum Glue {
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Darwin)
-        Darwin.write(descriptor, buffer, count)
-        #elseif canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-        #else
-        Musl.write(descriptor, buffer, count)
-        #endif
-    }
 }

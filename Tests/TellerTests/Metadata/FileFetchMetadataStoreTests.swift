@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Teller
 import TellerTestSupport
@@ -62,6 +63,54 @@ import Testing
         }
         #expect(store.metadata(forTag: "repos")?.lastFetched == Date(timeIntervalSince1970: 9))
         #expect(problems.value.first?.contains("could not be written") == true)
+    }
+
+    @Test func twoStoresOnOneFileKeepAndSeeEachOthersTags() throws {
+        let file = try temporaryFile()
+        let first = FileFetchMetadataStore(url: file)
+        let second = FileFetchMetadataStore(url: file)
+        #expect(second.metadata(forTag: "first") == nil)
+        try first.setMetadata(FetchMetadata(lastFetched: Date(timeIntervalSince1970: 1)), forTag: "first")
+        try second.setMetadata(FetchMetadata(lastFetched: Date(timeIntervalSince1970: 2)), forTag: "second")
+        #expect(first.metadata(forTag: "second")?.lastFetched == Date(timeIntervalSince1970: 2))
+        #expect(second.metadata(forTag: "first")?.lastFetched == Date(timeIntervalSince1970: 1))
+
+        // From several threads at once, too.
+        let stores = [first, second]
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            try? stores[index % 2].setMetadata(
+                FetchMetadata(lastFetched: Date(timeIntervalSince1970: Double(index))),
+                forTag: "tag-\(index)"
+            )
+            _ = stores[(index + 1) % 2].metadata(forTag: "tag-\(index)")
+        }
+        let reopened = FileFetchMetadataStore(url: file)
+        let lost = (0..<40).filter {
+            reopened.metadata(forTag: "tag-\($0)")?.lastFetched != Date(timeIntervalSince1970: Double($0))
+        }
+        #expect(lost.isEmpty)
+        #expect(reopened.metadata(forTag: "first")?.lastFetched == Date(timeIntervalSince1970: 1))
+        #expect(reopened.metadata(forTag: "second")?.lastFetched == Date(timeIntervalSince1970: 2))
+
+        try first.removeAll()
+        #expect(second.metadata(forTag: "second") == nil)
+    }
+
+    @Test func aLockFileThatCannotBeOpenedIsReportedAndTheWriteStillHappens() throws {
+        let file = try temporaryFile()
+        // A folder where the lock file should be: it cannot be opened for writing.
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent().appendingPathComponent("metadata.json.lock"),
+            withIntermediateDirectories: true
+        )
+        let problems = Locked<[String]>([])
+        let store = FileFetchMetadataStore(url: file) { problem in problems.withLock { $0.append("\(problem)") } }
+        try store.setMetadata(FetchMetadata(lastFetched: Date(timeIntervalSince1970: 3)), forTag: "repos")
+        #expect(problems.value.count == 1)
+        #expect(problems.value.first?.contains("metadata.json.lock could not be taken") == true)
+        #expect(
+            FileFetchMetadataStore(url: file).metadata(forTag: "repos")?.lastFetched == Date(timeIntervalSince1970: 3)
+        )
     }
 
     @Test func removeAllForgetsEveryTagDurably() throws {

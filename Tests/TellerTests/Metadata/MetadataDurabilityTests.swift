@@ -8,7 +8,10 @@ import Testing
 /// at least every write the killed process had acknowledged.
 @Suite struct MetadataDurabilityTests {
     @Test func fileIsWholeAfterHundredsOfKillsAtRandomMoments() async throws {
-        let writer = try #require(Self.writerExecutable(), "TellerMetadataCrashWriter was not built next to the tests")
+        let writer = try #require(
+            MetadataChildProcess.executable(),
+            "TellerMetadataCrashWriter was not built next to the tests"
+        )
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("teller-durability-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -80,22 +83,6 @@ import Testing
             }
         }
         return last
-    }
-
-    private static func writerExecutable() -> URL? {
-        let candidates = [
-            Bundle.main.bundleURL,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            var current = directory
-            for _ in 0..<4 {
-                let candidate = current.appendingPathComponent("TellerMetadataCrashWriter")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                current = current.deletingLastPathComponent()
-            }
-        }
-        return nil
     }
 }
 

@@ -1,0 +1,162 @@
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// The POSIX calls behind ``FileFetchMetadataStore``: atomic replacement, an advisory lock
+// shared with other processes, and a cheap "has the file changed" check.
+
+/// A POSIX call failed.
+struct POSIXFailure: Error, CustomStringConvertible {
+    let call: String
+    let code: Int32
+
+    var description: String {
+        "\(call) failed: \(String(cString: strerror(code)))"
+    }
+}
+
+/// What identifies one version of a file without reading it: which file (device and inode),
+/// its size and its modification time. Every atomic replacement makes a new inode, and the
+/// writer's own version stays identifiable because its stamp is taken from the descriptor it
+/// wrote through.
+struct FileStamp: Equatable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int64
+    let modifiedNanoseconds: Int64
+
+    private init(_ info: stat) {
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+        modifiedSeconds = Int64(info.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtimespec.tv_nsec)
+        #else
+        modifiedSeconds = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// The stamp of the file at `path`, or `nil` when there is none (or it cannot be examined).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The stamp of the open file `descriptor`.
+    init?(descriptor: Int32) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        self.init(info)
+    }
+}
+
+/// An exclusive advisory lock (`flock`) on a lock file, which every process using the same lock
+/// file honours. Closing the descriptor, or the process ending in any way, releases it.
+enum FileLock {
+    /// Opens (creating, mode 0600) the lock file and waits until this process holds the lock.
+    ///
+    /// - Returns: The descriptor to pass to ``release(_:)``.
+    static func acquire(path: String) throws -> Int32 {
+        // Close-on-exec: a child process spawned meanwhile must not inherit (and so hold) the lock.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXFailure(call: "open", code: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(descriptor)
+            throw POSIXFailure(call: "flock", code: code)
+        }
+        return descriptor
+    }
+
+    /// Releases the lock.
+    static func release(_ descriptor: Int32) {
+        close(descriptor)
+    }
+}
+
+/// Reads a whole file together with the stamp of the version read.
+enum StampedFileReader {
+    /// The file's content and stamp, or `nil` when there is no file.
+    static func read(path: String) throws -> (data: Data, stamp: FileStamp?)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            // No file, or a missing folder on the way to it: never written.
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw POSIXFailure(call: "open", code: code)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let stamp = FileStamp(descriptor: descriptor)
+        let data = try handle.readToEnd() ?? Data()
+        return (data, stamp)
+    }
+}
+
+/// Writes a file so that readers see either the old or the new content: write a temporary
+/// file, flush it, rename it over the target, flush the directory.
+enum AtomicFileWriter {
+    /// - Returns: The stamp of the file written, which is the target's stamp until it is replaced.
+    @discardableResult
+    static func write(_ data: Data, to url: URL, via temporary: URL) throws -> FileStamp? {
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXFailure(call: "open", code: errno) }
+        var closed = false
+        defer {
+            if !closed { close(descriptor) }
+        }
+        let stamp: FileStamp?
+        do {
+            try data.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glue.write(descriptor, base + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw POSIXFailure(call: "write", code: errno)
+                    }
+                    offset += written
+                }
+            }
+            guard fsync(descriptor) == 0 else { throw POSIXFailure(call: "fsync", code: errno) }
+            // Renaming keeps the inode, size and modification time, so this is the target's stamp.
+            stamp = FileStamp(descriptor: descriptor)
+            closed = true
+            guard close(descriptor) == 0 else { throw POSIXFailure(call: "close", code: errno) }
+            guard rename(temporary.path, url.path) == 0 else { throw POSIXFailure(call: "rename", code: errno) }
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+        let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
+        if directory >= 0 {
+            _ = fsync(directory)
+            close(directory)
+        }
+        return stamp
+    }
+}
+
+/// The C library's `write`, named apart from `AtomicFileWriter.write`.
+private enum Glue {
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Glibc)
+        Glibc.write(descriptor, buffer, count)
+        #else
+        Musl.write(descriptor, buffer, count)
+        #endif
+    }
+}
