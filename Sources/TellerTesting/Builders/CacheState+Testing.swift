@@ -35,6 +35,10 @@ extension CacheState {
 /// | refresh failed | `cache(…) { $0.cache(data); $0.failedFetch(error:) }` |
 /// | refresh just succeeded | `cache(…) { $0.cache(data); $0.successfulFetch(timeFetched:) }` |
 ///
+/// As in Teller-iOS, `isRefreshing` is `true` for a running first fetch as well as a running
+/// refresh, and `refreshError` carries a failed first fetch's error as well as a failed refresh's:
+/// the builders set them exactly as the repository does.
+///
 /// For a `TellerPagingRepository` whose first page exists, use
 /// ``pagedCache(requirements:lastTimeFetched:more:)``; before that its states are the
 /// `noCache` ones above.
@@ -135,12 +139,13 @@ public struct NoCacheExistsDsl {
 
     init() {}
 
-    /// The first fetch is running (`isFirstFetch`).
+    /// The first fetch is running (`isFirstFetch`, and `isRefreshing`, which covers every fetch).
     public mutating func fetchingFirstTime() {
         firstFetch = .running
     }
 
-    /// The first fetch just failed with `error` (`errorDuringFirstFetch`); no fetch is running.
+    /// The first fetch just failed with `error` (`errorDuringFirstFetch`, and `refreshError`,
+    /// which covers every fetch); no fetch is running.
     ///
     /// - Parameter error: The fetch's error.
     public mutating func failedFirstFetch(error: any Error) {
@@ -197,12 +202,13 @@ public struct CacheExistsDsl<Cache> {
         content = .notRead
     }
 
-    /// A refresh is running (`isRefreshing`).
+    /// A refresh is running (`isRefreshing`; `isFirstFetch` is `false`, as a cache exists).
     public mutating func fetching() {
         refresh = .running
     }
 
-    /// A refresh just failed with `error` (`refreshError`); the cache and its age are kept.
+    /// A refresh just failed with `error` (`refreshError`; `errorDuringFirstFetch` is `nil`, as a
+    /// cache exists); the cache and its age are kept.
     ///
     /// - Parameter error: The fetch's (or save's) error.
     public mutating func failedFetch(error: any Error) {
