@@ -17,6 +17,17 @@ import Foundation
 ///     break
 /// }
 /// ```
+///
+/// As in Teller-iOS, ``isRefreshing`` and ``refreshError`` cover every fetch, the first one
+/// included, so one spinner and one error message serve the whole screen. ``isFirstFetch`` and
+/// ``errorDuringFirstFetch`` single out the first fetch:
+///
+/// | what happens | `isRefreshing` | `isFirstFetch` | `refreshError` | `errorDuringFirstFetch` |
+/// | --- | --- | --- | --- | --- |
+/// | first fetch running | `true` | `true` | `nil` | `nil` |
+/// | first fetch failed | `false` | `false` | the error | the error |
+/// | refresh of a cache running | `true` | `false` | `nil` | `nil` |
+/// | refresh of a cache failed | `false` | `false` | the error | `nil` |
 public struct CacheState<Cache> {
     /// Whether a cache exists, and if so what it holds and when it was fetched.
     public enum State {
@@ -34,17 +45,24 @@ public struct CacheState<Cache> {
     /// The cache exists but has not been read from storage yet (`cache` is `nil` for now, which
     /// does not mean empty).
     public let isLoadingCache: Bool
-    /// A fetch is running while a cache exists (a refresh).
+    /// A fetch is running: the first fetch or a refresh of an existing cache, as in Teller-iOS.
+    ///
+    /// Show a spinner on it. To tell the first fetch apart, read ``isFirstFetch`` (or
+    /// ``cacheExists``): Teller-iOS's `isFirstFetch` is `!cacheExists && isRefreshing`, and so is
+    /// this one.
     public let isRefreshing: Bool
-    /// A fetch is running while no cache exists (the first fetch).
+    /// The first fetch is running: a fetch while no cache exists. ``isRefreshing`` is `true` too.
     public let isFirstFetch: Bool
     /// The first fetch just succeeded: a cache exists now.
     public let justFinishedFirstFetch: Bool
     /// A refresh of an existing cache just succeeded.
     public let justFinishedSuccessfulRefresh: Bool
-    /// The first fetch just failed with this error; there is still no cache.
+    /// The first fetch just failed with this error; there is still no cache. ``refreshError``
+    /// holds the same error.
     public let errorDuringFirstFetch: (any Error)?
-    /// A refresh of an existing cache just failed with this error; the old cache is kept.
+    /// A fetch or its save just failed with this error, as in Teller-iOS: the first fetch (then
+    /// ``errorDuringFirstFetch`` holds the same error and there is still no cache) or a refresh
+    /// of an existing cache (the old cache is kept).
     public let refreshError: (any Error)?
     /// Reading the cache failed: the data source's `observeCache` emitted this error. `cache` is
     /// `nil` (unknown, not empty) and ``isLoadingCache`` is `false`. No fetch is involved. The
@@ -53,6 +71,12 @@ public struct CacheState<Cache> {
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
+    ///
+    /// Callers describe the first fetch with `isFirstFetch` and `errorDuringFirstFetch`, and a
+    /// refresh of an existing cache with `isRefreshing` and `refreshError`; the state derives
+    /// Teller-iOS's meanings from them: `isRefreshing` is also `true` during the first fetch, and
+    /// `refreshError` also carries the first fetch's error. Passing a state's own values back in
+    /// (as ``convert(_:)`` does) gives the same state.
     package init(
         state: State,
         requirements: (any RepositoryRequirements)?,
@@ -68,12 +92,12 @@ public struct CacheState<Cache> {
         self.state = state
         self.requirements = requirements
         self.isLoadingCache = isLoadingCache
-        self.isRefreshing = isRefreshing
+        self.isRefreshing = isRefreshing || isFirstFetch
         self.isFirstFetch = isFirstFetch
         self.justFinishedFirstFetch = justFinishedFirstFetch
         self.justFinishedSuccessfulRefresh = justFinishedSuccessfulRefresh
         self.errorDuringFirstFetch = errorDuringFirstFetch
-        self.refreshError = refreshError
+        self.refreshError = refreshError ?? errorDuringFirstFetch
         self.cacheReadError = cacheReadError
     }
 
@@ -95,14 +119,16 @@ public struct CacheState<Cache> {
         return nil
     }
 
-    /// Whether any fetch is running (first fetch or refresh).
+    /// Whether any fetch is running (first fetch or refresh): the same as ``isRefreshing``, which
+    /// has had this meaning since it follows Teller-iOS.
     public var isFetching: Bool {
-        isRefreshing || isFirstFetch
+        isRefreshing
     }
 
-    /// The error of the fetch that just failed, first fetch or refresh.
+    /// The error of the fetch (or save) that just failed, first fetch or refresh: the same as
+    /// ``refreshError``, which has had this meaning since it follows Teller-iOS.
     public var fetchError: (any Error)? {
-        refreshError ?? errorDuringFirstFetch
+        refreshError
     }
 
     /// Converts the cached data to another type, keeping everything else.
@@ -148,7 +174,10 @@ extension CacheState.State: Equatable where Cache: Equatable {}
 
 extension CacheState: Equatable where Cache: Equatable {
     /// States are equal when every property is; requirements compare by tag, errors by type
-    /// and description.
+    /// and description. ``CacheState/isRefreshing`` and ``CacheState/refreshError`` include the
+    /// first fetch, so two states that differ only in whether a fetch or an error belongs to
+    /// the first fetch still differ, in ``CacheState/isFirstFetch`` or
+    /// ``CacheState/errorDuringFirstFetch``.
     public static func == (lhs: CacheState, rhs: CacheState) -> Bool {
         lhs.state == rhs.state
             && lhs.requirements?.tag == rhs.requirements?.tag
@@ -173,6 +202,10 @@ private func optionalErrorsMatch(_ lhs: (any Error)?, _ rhs: (any Error)?) -> Bo
 
 extension CacheState: CustomStringConvertible {
     /// A one-line summary, e.g. `cache([...], age 2026-…) refreshing`.
+    ///
+    /// Each fact is named once: a first fetch shows as `firstFetch` (not also `refreshing`), and
+    /// its error as `errorDuringFirstFetch(…)` (not also `refreshError(…)`), although
+    /// ``isRefreshing`` and ``refreshError`` cover it too.
     public var description: String {
         var parts: [String]
         switch state {
@@ -181,11 +214,11 @@ extension CacheState: CustomStringConvertible {
             parts = ["cache(\(cache.map { "\($0)" } ?? (isLoadingCache ? "not read yet" : "empty")), age \(age))"]
         }
         if isFirstFetch { parts.append("firstFetch") }
-        if isRefreshing { parts.append("refreshing") }
+        if isRefreshing && !isFirstFetch { parts.append("refreshing") }
         if justFinishedFirstFetch { parts.append("justFinishedFirstFetch") }
         if justFinishedSuccessfulRefresh { parts.append("justFinishedSuccessfulRefresh") }
         if let error = errorDuringFirstFetch { parts.append("errorDuringFirstFetch(\(error))") }
-        if let error = refreshError { parts.append("refreshError(\(error))") }
+        if let error = refreshError, errorDuringFirstFetch == nil { parts.append("refreshError(\(error))") }
         if let error = cacheReadError { parts.append("cacheReadError(\(error))") }
         return parts.joined(separator: " ")
     }

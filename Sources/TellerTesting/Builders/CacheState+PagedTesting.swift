@@ -103,13 +103,14 @@ public struct PagedCacheExistsDsl<PagingCache> {
 
     // MARK: Refresh of the first page
 
-    /// A refresh of the first page is running (`isRefreshing`).
+    /// A refresh of the first page is running (`isRefreshing`; `isFirstFetch` is `false`, as a
+    /// first page exists).
     public mutating func fetching() {
         base.fetching()
     }
 
-    /// A refresh of the first page just failed with `error` (`refreshError`); the pages and
-    /// their age are kept.
+    /// A refresh of the first page just failed with `error` (`refreshError`;
+    /// `errorDuringFirstFetch` is `nil`, as a first page exists); the pages and their age are kept.
     ///
     /// - Parameter error: The fetch's (or save's) error.
     public mutating func failedFetch(error: any Error) {

@@ -35,6 +35,10 @@ extension CacheState {
 /// | refresh failed | `cache(…) { $0.cache(data); $0.failedFetch(error:) }` |
 /// | refresh just succeeded | `cache(…) { $0.cache(data); $0.successfulFetch(timeFetched:) }` |
 ///
+/// As in Teller-iOS, `isRefreshing` is `true` for a running first fetch as well as a running
+/// refresh, and `refreshError` carries a failed first fetch's error as well as a failed refresh's:
+/// the builders set them exactly as the repository does.
+///
 /// For a `TellerPagingRepository` whose first page exists, use
 /// ``pagedCache(requirements:lastTimeFetched:more:)``; before that its states are the
 /// `noCache` ones above.
@@ -91,12 +95,15 @@ public struct CacheStateTesting<Cache>: Sendable {
     ) -> CacheState<Cache> {
         var dsl = CacheExistsDsl<Cache>()
         more(&dsl)
-        let (cache, isLoading): (Cache?, Bool) =
-            switch dsl.content {
-            case .empty: (nil, false)
-            case .notRead: (nil, true)
-            case .value(let cache): (cache, false)
-            }
+        var cache: Cache?
+        var isLoading = false
+        var readError: (any Error)?
+        switch dsl.content {
+        case .empty: break
+        case .notRead: isLoading = true
+        case .value(let value): cache = value
+        case .unreadable(let error): readError = error
+        }
         var cacheAge = lastTimeFetched
         var isRefreshing = false
         var justFinished = false
@@ -116,7 +123,8 @@ public struct CacheStateTesting<Cache>: Sendable {
             isLoadingCache: isLoading,
             isRefreshing: isRefreshing,
             justFinishedSuccessfulRefresh: justFinished,
-            refreshError: refreshError
+            refreshError: refreshError,
+            cacheReadError: readError
         )
     }
 }
@@ -135,12 +143,13 @@ public struct NoCacheExistsDsl {
 
     init() {}
 
-    /// The first fetch is running (`isFirstFetch`).
+    /// The first fetch is running (`isFirstFetch`, and `isRefreshing`, which covers every fetch).
     public mutating func fetchingFirstTime() {
         firstFetch = .running
     }
 
-    /// The first fetch just failed with `error` (`errorDuringFirstFetch`); no fetch is running.
+    /// The first fetch just failed with `error` (`errorDuringFirstFetch`, and `refreshError`,
+    /// which covers every fetch); no fetch is running.
     ///
     /// - Parameter error: The fetch's error.
     public mutating func failedFirstFetch(error: any Error) {
@@ -165,6 +174,7 @@ public struct CacheExistsDsl<Cache> {
         case empty
         case notRead
         case value(Cache)
+        case unreadable(any Error)
     }
 
     enum Refresh {
@@ -197,12 +207,21 @@ public struct CacheExistsDsl<Cache> {
         content = .notRead
     }
 
-    /// A refresh is running (`isRefreshing`).
+    /// Reading the cache failed with `error` (`cacheReadError`; `cache` is `nil` and
+    /// `isLoadingCache` is `false`): the data source's `observeCache` emitted an error.
+    ///
+    /// - Parameter error: The error `observeCache` emitted.
+    public mutating func failedReadingCache(error: any Error) {
+        content = .unreadable(error)
+    }
+
+    /// A refresh is running (`isRefreshing`; `isFirstFetch` is `false`, as a cache exists).
     public mutating func fetching() {
         refresh = .running
     }
 
-    /// A refresh just failed with `error` (`refreshError`); the cache and its age are kept.
+    /// A refresh just failed with `error` (`refreshError`; `errorDuringFirstFetch` is `nil`, as a
+    /// cache exists); the cache and its age are kept.
     ///
     /// - Parameter error: The fetch's (or save's) error.
     public mutating func failedFetch(error: any Error) {

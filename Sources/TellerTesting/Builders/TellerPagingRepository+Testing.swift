@@ -12,6 +12,8 @@ extension TellerPagingRepository {
     ///         $0.cacheTooOld()
     ///     }
     /// }
+    /// // Script the data source, then let the code under test run:
+    /// repository.requirements = requirements
     /// ```
     public static var testing: TellerPagingRepositoryTesting<DataSource> {
         TellerPagingRepositoryTesting()
@@ -26,22 +28,26 @@ extension TellerPagingRepository {
 /// (`saveCache` with the repository's `firstPageRequirements`), as the repository does after a
 /// fetch; for an empty cache, it only deletes. It then writes the tag's fetch metadata with the
 /// first page's paging progress (`areMorePages` and its next-page requirements, stored as Teller
-/// stores them, so `goToNextPage()` pages on from the cached first page), computes ages from
-/// the repository's clock (`Teller.now`), and finally sets the repository's `requirements`.
+/// stores them, so `goToNextPage()` pages on from the cached first page), and computes ages from
+/// the repository's clock (`Teller.now`). As with Teller-iOS's `initState`, it does not set the
+/// repository's `requirements` and starts no fetch: it leaves the repository as an app
+/// relaunched in that state finds it before the app's code runs.
 ///
-/// The repository then starts as a relaunched app does: it trims the cache to its first page
-/// and — with automatic refresh — fetches the first page again, whatever its age. The age
-/// decides what happens afterwards (`refresh(force: false)`, and automatic refreshes while the
-/// first page alone is shown); without automatic refresh, nothing is fetched until asked.
+/// Once the test (or the code under test) sets `requirements`, the repository starts as a
+/// relaunched app does: it trims the cache to its first page and — with automatic refresh —
+/// fetches the first page again, whatever its age. The age decides what happens afterwards
+/// (`refresh(force: false)`, and automatic refreshes while the first page alone is shown);
+/// without automatic refresh, nothing is fetched until asked.
 ///
-/// Call it before the code under test uses the repository: other repositories already showing
-/// the same tag do not notice the change. Between tests, `Teller.clear()` forgets every tag's
-/// metadata.
+/// Call it before `requirements` are set: a repository that already shows the tag (this one or
+/// another) does not notice the change until its requirements are set again. Between tests,
+/// `Teller.clear()` forgets every tag's metadata.
 public struct TellerPagingRepositoryTesting<DataSource: PagingRepositoryDataSource>: Sendable {
     init() {}
 
     /// Sets up `repository` for `requirements` as `more` describes, deleting and saving the
-    /// cache on the calling thread. Without `more` the repository has no cache.
+    /// cache on the calling thread. Without `more` the repository has no cache. Set the
+    /// repository's `requirements` afterwards; nothing runs until then.
     ///
     /// If the data source's `saveCache` throws, a warning is printed, no metadata is written
     /// (the repository has no cache), and the error is in the result's
@@ -49,7 +55,7 @@ public struct TellerPagingRepositoryTesting<DataSource: PagingRepositoryDataSour
     /// receive it as an error, or when the data source must run on the background scheduler.
     ///
     /// - Parameters:
-    ///   - repository: The repository to set up; its requirements are set last.
+    ///   - repository: The repository to set up; its `requirements` are left as they are.
     ///   - requirements: The requirements whose state is set.
     ///   - more: Describes the state; see ``RepositoryStateDsl`` and
     ///     ``RepositoryStateDsl/cache(_:areMorePages:nextPageRequirements:more:)``.
@@ -74,10 +80,11 @@ public struct TellerPagingRepositoryTesting<DataSource: PagingRepositoryDataSour
 
     /// Sets up `repository` for `requirements` as `more` describes, calling the data source on
     /// the repository's `Teller.backgroundScheduler`. Nothing happens until the returned
-    /// `Single` is subscribed; it succeeds, on the background scheduler, once the state is set.
+    /// `Single` is subscribed; it succeeds, on the background scheduler, once the state is
+    /// written. Set the repository's `requirements` after that.
     ///
     /// - Parameters:
-    ///   - repository: The repository to set up; its requirements are set last.
+    ///   - repository: The repository to set up; its `requirements` are left as they are.
     ///   - requirements: The requirements whose state is set.
     ///   - more: Describes the state; see ``RepositoryStateDsl``. Runs at once, on the calling
     ///     thread.
@@ -176,7 +183,6 @@ private struct PagingInitialState<DataSource: PagingRepositoryDataSource> {
             // The store keeps the value in memory for this process, which is all a test needs.
             printWarning("TellerTesting: the fetch metadata for \"\(tag)\" is not durable: \(error)")
         }
-        repository.requirements = requirements
         return result
     }
 

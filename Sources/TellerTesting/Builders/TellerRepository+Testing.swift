@@ -4,7 +4,8 @@ import TellerRx
 
 extension TellerRepository {
     /// Puts a real repository into a known state before an integration test: no cache, an
-    /// empty cache, or a given cache, of any age.
+    /// empty cache, or a given cache, of any age. It only writes the state; the repository acts
+    /// on it once `requirements` are set, as in an app:
     ///
     /// ```swift
     /// _ = TellerRepository.testing.initState(repository: repository, requirements: requirements) {
@@ -12,6 +13,8 @@ extension TellerRepository {
     ///         $0.cacheTooOld()
     ///     }
     /// }
+    /// // Script the data source's fetch here, then let the code under test run:
+    /// repository.requirements = requirements   // refreshes: the cache is too old
     /// ```
     public static var testing: TellerRepositoryTesting<DataSource> {
         TellerRepositoryTesting()
@@ -20,21 +23,25 @@ extension TellerRepository {
 
 /// The `TellerRepository.testing` helpers.
 ///
-/// Each helper writes the tag's fetch metadata through the repository's
-/// `Teller.metadataStore`, computes ages from the repository's injectable clock
-/// (`Teller.now`), saves the cache through the data source's `saveCache`, and finally
-/// sets the repository's `requirements`, so the repository starts
-/// from the new state exactly as an app relaunched in it would (with automatic refresh, a cache
-/// that is too old is refreshed at once).
+/// Each helper saves the cache through the data source's `saveCache` and writes the tag's fetch
+/// metadata through the repository's `Teller.metadataStore`, with ages computed from the
+/// repository's injectable clock (`Teller.now`), and does nothing more. As with Teller-iOS's
+/// `initState`, it does not set the repository's `requirements` and starts no fetch: it leaves
+/// the repository as an app relaunched in that state finds it before the app's code runs. Script
+/// your data source, then set `requirements` (or let the code under test set them): from then
+/// on the repository behaves as the state says. With automatic refresh, a `noCache()` or
+/// `cacheTooOld()` state starts exactly one fetch at that moment.
 ///
-/// Call it before the code under test uses the repository: other repositories already showing
-/// the same tag do not notice the change. Between tests, `Teller.clear()` forgets every
-/// tag's metadata; the data source's own storage is yours to clear.
+/// Call it before `requirements` are set: a repository that already shows the tag (this one
+/// or another) does not notice the change until its requirements are set again. Between tests,
+/// `Teller.clear()` forgets every tag's metadata; the data source's own storage is yours to
+/// clear.
 public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendable {
     init() {}
 
     /// Sets up `repository` for `requirements` as `more` describes, saving the cache on the
-    /// calling thread. Without `more` the repository has no cache.
+    /// calling thread. Without `more` the repository has no cache. Set the repository's
+    /// `requirements` afterwards; nothing runs until then.
     ///
     /// If the data source's `saveCache` throws, a warning is printed, no metadata is written
     /// (the repository has no cache), and the error is in the result's
@@ -42,7 +49,7 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
     /// receive it as an error, or when `saveCache` must run on the background scheduler.
     ///
     /// - Parameters:
-    ///   - repository: The repository to set up; its requirements are set last.
+    ///   - repository: The repository to set up; its `requirements` are left as they are.
     ///   - requirements: The requirements whose state is set.
     ///   - more: Describes the state; see ``RepositoryStateDsl``.
     /// - Returns: The fetch time written, if any.
@@ -66,10 +73,11 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
 
     /// Sets up `repository` for `requirements` as `more` describes, saving the cache on the
     /// repository's `Teller.backgroundScheduler`. Nothing happens until the returned
-    /// `Single` is subscribed; it succeeds, on the background scheduler, once the state is set.
+    /// `Single` is subscribed; it succeeds, on the background scheduler, once the state is
+    /// written. Set the repository's `requirements` after that.
     ///
     /// - Parameters:
-    ///   - repository: The repository to set up; its requirements are set last.
+    ///   - repository: The repository to set up; its `requirements` are left as they are.
     ///   - requirements: The requirements whose state is set.
     ///   - more: Describes the state; see ``RepositoryStateDsl``. Runs at once, on the calling
     ///     thread.
@@ -98,11 +106,12 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
     }
 
     /// Teller-iOS's callback form of ``initStateAsync(repository:requirements:more:)``: starts at
-    /// once and calls `onComplete` on the background scheduler when the state is set (with
-    /// ``InitStateResult/saveError`` set if `saveCache` threw).
+    /// once and calls `onComplete` on the background scheduler when the state is written (with
+    /// ``InitStateResult/saveError`` set if `saveCache` threw). Set the repository's
+    /// `requirements` after that.
     ///
     /// - Parameters:
-    ///   - repository: The repository to set up; its requirements are set last.
+    ///   - repository: The repository to set up; its `requirements` are left as they are.
     ///   - requirements: The requirements whose state is set.
     ///   - onComplete: Called once, on the background scheduler.
     ///   - more: Describes the state; see ``RepositoryStateDsl``.
@@ -278,7 +287,6 @@ private struct InitialState<FetchResult> {
             // The store keeps the value in memory for this process, which is all a test needs.
             printWarning("TellerTesting: the fetch metadata for \"\(tag)\" is not durable: \(error)")
         }
-        repository.requirements = requirements
         return result
     }
 

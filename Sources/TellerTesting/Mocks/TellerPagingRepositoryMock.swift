@@ -18,6 +18,15 @@ import TellerRx
 /// | ``goToNextPage()`` | records the call, does nothing more |
 /// | ``requirements`` | the getter returns the last value set |
 /// | ``pagingRequirements`` | the last value the test set, at first `firstPageRequirements` |
+/// | ``areMorePagesAvailable`` | the last value the test set, at first `false` |
+///
+/// The properties record *sets*, as ``TellerRepositoryMock`` does for `requirements`: their
+/// `…Invocations` list every value assigned, oldest first, and `…CallsCount` counts the
+/// assignments. ``requirements`` is set by the code under test; ``pagingRequirements`` and
+/// ``areMorePagesAvailable`` are read-only on the real repository, so the test assigns them to
+/// script what the code under test reads, and reads are not recorded (they do count in
+/// ``mockCalled``). To check that your code reads one, count the calls of its `…Closure`, which
+/// answers the reads when set.
 ///
 /// `.skipped(reason: .cancelled)` is the one result the real repository can give to any refresh
 /// call, so the default never shows the code under test an impossible combination. Build the
@@ -48,6 +57,9 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
         var pagingRequirements: DataSource.PagingRequirements
         var pagingRequirementsInvocations: [DataSource.PagingRequirements] = []
         var pagingRequirementsClosure: (@Sendable () -> DataSource.PagingRequirements)?
+        var areMorePagesAvailable = false
+        var areMorePagesAvailableInvocations: [Bool] = []
+        var areMorePagesAvailableClosure: (@Sendable () -> Bool)?
         var observeInvocations: [DataSource.Requirements?] = []
         var observeClosure: (@Sendable () -> Observable<CacheState<Cache>>)?
         var refreshInvocations: [Bool] = []
@@ -89,8 +101,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
         super.init(dataSource: dataSource, firstPageRequirements: firstPageRequirements, teller: teller)
     }
 
-    /// Whether the code under test used any member of the mock (a requirements get or set, a
-    /// paging requirements read, or a method call).
+    /// Whether any member of the mock was used: a get or set of a property, or a method call.
     public var mockCalled: Bool {
         record.withLock { $0.mockCalled }
     }
@@ -144,45 +155,95 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
 
     /// The paging requirements of the last page shown, as the code under test reads them: what
     /// ``pagingRequirementsClosure`` returns, or when it is `nil` the value last set here (at
-    /// first `firstPageRequirements`). Each read is recorded in ``pagingRequirementsInvocations``.
+    /// first `firstPageRequirements`).
     ///
-    /// The real property is read-only; setting it on the mock scripts the answer and is not
-    /// recorded as a use.
+    /// The real property is read-only: set it on the mock to script the answer. Each value set
+    /// is recorded in ``pagingRequirementsInvocations``, as ``TellerRepositoryMock`` records
+    /// `requirements`; reads are not recorded there.
     public override var pagingRequirements: DataSource.PagingRequirements {
         get {
             let (stored, closure) = record.withLock { record in
                 record.mockCalled = true
                 return (record.pagingRequirements, record.pagingRequirementsClosure)
             }
-            let answer = closure?() ?? stored
-            record.withLock { $0.pagingRequirementsInvocations.append(answer) }
-            return answer
+            return closure?() ?? stored
         }
         set {
-            record.withLock { $0.pagingRequirements = newValue }
+            record.withLock { record in
+                record.mockCalled = true
+                record.pagingRequirements = newValue
+                record.pagingRequirementsInvocations.append(newValue)
+            }
         }
     }
 
-    /// Whether ``pagingRequirements`` was read.
+    /// Whether ``pagingRequirements`` was set at least once.
     public var pagingRequirementsCalled: Bool {
         pagingRequirementsCallsCount > 0
     }
 
-    /// How many times ``pagingRequirements`` was read.
+    /// How many times ``pagingRequirements`` was set.
     public var pagingRequirementsCallsCount: Int {
         record.withLock { $0.pagingRequirementsInvocations.count }
     }
 
-    /// What every read of ``pagingRequirements`` returned, oldest first.
+    /// Every value ``pagingRequirements`` was set to, oldest first.
     public var pagingRequirementsInvocations: [DataSource.PagingRequirements] {
         record.withLock { $0.pagingRequirementsInvocations }
     }
 
-    /// What ``pagingRequirements`` returns, called on the reading thread. When `nil`, the getter
-    /// returns the value last set on the mock.
+    /// What ``pagingRequirements`` returns, called on the reading thread each time it is read.
+    /// When `nil`, the getter returns the value last set on the mock.
     public var pagingRequirementsClosure: (@Sendable () -> DataSource.PagingRequirements)? {
         get { record.withLock { $0.pagingRequirementsClosure } }
         set { record.withLock { $0.pagingRequirementsClosure = newValue } }
+    }
+
+    // MARK: areMorePagesAvailable
+
+    /// Whether more pages can be loaded after the last one shown, as the code under test reads
+    /// it: what ``areMorePagesAvailableClosure`` returns, or when it is `nil` the value last set
+    /// here (at first `false`).
+    ///
+    /// Set it on the mock to script the answer. Each value set is recorded in
+    /// ``areMorePagesAvailableInvocations``; reads are not recorded there.
+    public var areMorePagesAvailable: Bool {
+        get {
+            let (stored, closure) = record.withLock { record in
+                record.mockCalled = true
+                return (record.areMorePagesAvailable, record.areMorePagesAvailableClosure)
+            }
+            return closure?() ?? stored
+        }
+        set {
+            record.withLock { record in
+                record.mockCalled = true
+                record.areMorePagesAvailable = newValue
+                record.areMorePagesAvailableInvocations.append(newValue)
+            }
+        }
+    }
+
+    /// Whether ``areMorePagesAvailable`` was set at least once.
+    public var areMorePagesAvailableCalled: Bool {
+        areMorePagesAvailableCallsCount > 0
+    }
+
+    /// How many times ``areMorePagesAvailable`` was set.
+    public var areMorePagesAvailableCallsCount: Int {
+        record.withLock { $0.areMorePagesAvailableInvocations.count }
+    }
+
+    /// Every value ``areMorePagesAvailable`` was set to, oldest first.
+    public var areMorePagesAvailableInvocations: [Bool] {
+        record.withLock { $0.areMorePagesAvailableInvocations }
+    }
+
+    /// What ``areMorePagesAvailable`` returns, called on the reading thread each time it is read.
+    /// When `nil`, the getter returns the value last set on the mock.
+    public var areMorePagesAvailableClosure: (@Sendable () -> Bool)? {
+        get { record.withLock { $0.areMorePagesAvailableClosure } }
+        set { record.withLock { $0.areMorePagesAvailableClosure = newValue } }
     }
 
     // MARK: observe()

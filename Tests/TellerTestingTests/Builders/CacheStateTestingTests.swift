@@ -151,15 +151,51 @@ import Testing
         #expect(engine.first == staleRefreshing)
     }
 
-    @Test func failedObservationOfTheCacheLooksLikeAFailedRefresh() {
+    @Test func failedObservationOfTheCacheIsACacheReadError() {
         let dataSource = dataSourceWithCache()
         dataSource.failObservation(with: TestError(4))
         let engine = states(of: dataSource)
         let failed = builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) {
-            $0.loadingCache()
-            $0.failedFetch(error: TestError(4))
+            $0.failedReadingCache(error: TestError(4))
         }
+        #expect(failed.cacheReadError as? TestError == TestError(4))
+        #expect(failed.refreshError == nil && !failed.isLoadingCache && failed.cache == nil)
         #expect(engine.last == failed)
+    }
+
+    // MARK: Teller-iOS's meanings
+
+    @Test func aFirstFetchRunningIsRefreshingAsInTellerIOS() {
+        let running = builder.noCache(requirements: octocat) { $0.fetchingFirstTime() }
+        #expect(running.isFirstFetch)
+        #expect(running.isRefreshing)
+        #expect(running.isFetching)
+        let idle = builder.noCache(requirements: octocat)
+        #expect(!idle.isFirstFetch && !idle.isRefreshing)
+    }
+
+    @Test func aFailedFirstFetchCarriesItsErrorAsTheRefreshErrorAsInTellerIOS() {
+        let failed = builder.noCache(requirements: octocat) { $0.failedFirstFetch(error: TestError(2)) }
+        #expect(failed.errorDuringFirstFetch as? TestError == TestError(2))
+        #expect(failed.refreshError as? TestError == TestError(2))
+        #expect(failed.fetchError as? TestError == TestError(2))
+        #expect(!failed.isRefreshing)
+        #expect(builder.noCache(requirements: octocat).refreshError == nil)
+    }
+
+    @Test func aRefreshIsNeitherAFirstFetchNorAFirstFetchError() {
+        let refreshing = builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) {
+            $0.cache(["a"])
+            $0.fetching()
+        }
+        #expect(refreshing.isRefreshing)
+        #expect(!refreshing.isFirstFetch)
+        let failed = builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) {
+            $0.cache(["a"])
+            $0.failedFetch(error: TestError(3))
+        }
+        #expect(failed.refreshError as? TestError == TestError(3))
+        #expect(failed.errorDuringFirstFetch == nil)
     }
 
     // MARK: The comparisons can fail

@@ -369,6 +369,20 @@ import Testing
         #expect(failed != otherError)
     }
 
+    @Test func aRefreshOfTheFirstPageIsRefreshingButNotAFirstFetchAndItsErrorIsNoFirstFetchError() {
+        let refreshing = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(50)) {
+            $0.cache(["a"])
+            $0.fetching()
+        }
+        #expect(refreshing.isRefreshing && !refreshing.isFirstFetch)
+        let failed = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(50)) {
+            $0.cache(["a"])
+            $0.failedFetch(error: TestError(4))
+        }
+        #expect(failed.refreshError as? TestError == TestError(4))
+        #expect(failed.errorDuringFirstFetch == nil)
+    }
+
     @Test func theLastCallOfEachKindWins() {
         let state = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(50)) {
             $0.loadingCache()

@@ -6,7 +6,8 @@ import TellerTesting
 import Testing
 
 /// `TellerPagingRepository.testing.initState` / `initStateAsync` on virtual time: what they
-/// write, through which data source members, and how a real paging repository starts from it.
+/// write, through which data source members, and how a real paging repository starts from it
+/// once the test sets its requirements (the helpers leave them alone, as Teller-iOS's did).
 @Suite struct TellerPagingRepositoryTestingTests {
     typealias State = CacheState<PagedCache<[String]>>
 
@@ -56,7 +57,7 @@ import Testing
 
         #expect(result == InitStateResult(lastFetched: nil))
         #expect(metadata() == nil)
-        #expect(repository.requirements == octocat)
+        repository.requirements = octocat
         let states = run(repository)
         #expect(states.timeline.first == "100001: noCache, firstFetch")
         // initState itself touched no cache: the first call is the repository's fetch.
@@ -69,6 +70,7 @@ import Testing
         let result = TellerPagingRepository.testing.initState(repository: repository, requirements: octocat)
         #expect(result.lastFetched == nil)
         #expect(metadata() == nil)
+        repository.requirements = octocat
         #expect(run(repository).timeline == ["100001: noCache"])
     }
 
@@ -88,6 +90,7 @@ import Testing
         #expect(Array(dataSource.log.prefix(2)) == ["delete", "save page 1"])
         #expect(dataSource.cache(for: octocat) == ["a", "b"])
         #expect(metadata() == FetchMetadata(lastFetched: env.date(100_000), paging: PagingMetadata(areMorePages: true)))
+        repository.requirements = octocat
         let states = run(repository) { env.scheduler.scheduleAt(100_100) { repository.goToNextPage() } }
         #expect(
             states.timeline == [
@@ -112,6 +115,7 @@ import Testing
         TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cache(["a", "b"], areMorePages: false)
         }
+        repository.requirements = octocat
         let states = run(repository) { env.scheduler.scheduleAt(100_100) { repository.goToNextPage() } }
         #expect(states.timeline.last == "100004: cache [\"a\", \"b\"] age 100000")
         #expect(dataSource.fetches.isEmpty)
@@ -124,6 +128,7 @@ import Testing
         TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cache(["a", "b"], areMorePages: true, nextPageRequirements: "b")
         }
+        repository.requirements = octocat
         _ = run(repository) { env.scheduler.scheduleAt(100_100) { repository.goToNextPage() } }
         #expect(dataSource.nextPageAsks.map(\.1) == ["b"])
         #expect(dataSource.fetches == ["fetch after b"])
@@ -143,6 +148,7 @@ import Testing
             TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
                 $0.cache(["a", "b"], areMorePages: true, nextPageRequirements: given)
             }
+            repository.requirements = octocat
             env.scheduler.scheduleAt(100) { repository.goToNextPage() }
             withExtendedLifetime(repository) { env.scheduler.start() }
             #expect(dataSource.nextPageAsks.count == 1)
@@ -177,6 +183,7 @@ import Testing
                 TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
                     $0.cache(["a"], areMorePages: more, nextPageRequirements: next)
                 }
+                repository.requirements = octocat
             }
             withExtendedLifetime(repository) { env.scheduler.start() }
             return env.store.metadata(forTag: octocat.tag)?.paging
@@ -200,6 +207,7 @@ import Testing
         TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cache(["a", "b"], areMorePages: true)
         }
+        repository.requirements = octocat
         let states = run(repository)
         #expect(
             states.timeline == [
@@ -219,6 +227,7 @@ import Testing
             $0.cache(["a", "b"], areMorePages: true) { $0.cacheTooOld() }
         }
         #expect(result.lastFetched == env.date(100_000 - 3_600 - 3_600))
+        repository.requirements = octocat
         let results = env.scheduler.createObserver(RefreshResult.self)
         _ = try? repository.refresh(force: false).asObservable().subscribe(results)
         withExtendedLifetime(repository) { env.scheduler.start() }
@@ -233,6 +242,7 @@ import Testing
         TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cache(["a", "b"], areMorePages: true) { $0.cacheNotTooOld() }
         }
+        repository.requirements = octocat
         let results = env.scheduler.createObserver(RefreshResult.self)
         _ = try? repository.refresh(force: false).asObservable().subscribe(results)
         withExtendedLifetime(repository) { env.scheduler.start() }
@@ -247,6 +257,7 @@ import Testing
         }
         #expect(result.lastFetched == env.date(99_000))
         #expect(metadata()?.lastFetched == env.date(99_000))
+        repository.requirements = octocat
         #expect(run(repository).timeline.last == "100004: cache [\"a\"] age 99000")
     }
 
@@ -262,6 +273,7 @@ import Testing
         #expect(result.lastFetched == env.date(100_000))
         #expect(Array(dataSource.log.prefix(1)) == ["delete"])
         #expect(!dataSource.log.contains { $0.hasPrefix("save") })
+        repository.requirements = octocat
         let states = run(repository)
         #expect(states.timeline.last == "100004: cache empty age 100000")
         #expect(
@@ -281,6 +293,7 @@ import Testing
         }
         #expect(result == InitStateResult(lastFetched: nil, saveError: TestError(5)))
         #expect(metadata() == nil)
+        repository.requirements = octocat
         #expect(run(repository).timeline == ["100001: noCache"])
     }
 
@@ -300,7 +313,7 @@ import Testing
         #expect(repository.requirements == nil)
         env.scheduler.advanceTo(100_011)
         #expect(dataSource.log == ["delete", "save page 1"])
-        #expect(repository.requirements == octocat)
+        #expect(repository.requirements == nil)
         let lastFetched = env.date(100_011 - 7_200)
         #expect(results.events == [.next(100_011, InitStateResult(lastFetched: lastFetched)), .completed(100_011)])
         #expect(metadata() == FetchMetadata(lastFetched: lastFetched, paging: PagingMetadata(areMorePages: true)))
@@ -321,15 +334,46 @@ import Testing
         #expect(metadata() == nil)
     }
 
+    // MARK: The ported flow: initState, script the fetch, set requirements
+
+    @Test(arguments: [false, true])
+    func initStateStartsNoFetchAndSettingTheRequirementsThenFetchesTheFirstPageExactlyOnce(cached: Bool) {
+        let dataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, Void, [String]>()
+        let repository = TellerPagingRepository(
+            dataSource: dataSource,
+            firstPageRequirements: PageNumber(number: 1),
+            teller: env.teller
+        )
+
+        TellerPagingRepository.testing.initState(repository: repository, requirements: octocat) {
+            if cached { $0.cache(["a", "b"], areMorePages: true) { $0.cacheTooOld() } } else { $0.noCache() }
+        }
+
+        // Nothing runs until the requirements are set, however long the test takes to get there.
+        env.scheduler.advanceTo(100_100)
+        #expect(repository.requirements == nil)
+        #expect(dataSource.fetchFreshCacheCallsCount == 0)
+        #expect(dataSource.persistOnlyFirstPageCallsCount == 0)
+
+        dataSource.fetchFreshCacheClosure = { [env] _, _ in env.page(["new a", "new b"], more: false, after: 10) }
+        repository.requirements = octocat
+        let states = run(repository)
+
+        #expect(dataSource.fetchFreshCacheInvocations.map(\.pagingRequirements) == [PageNumber(number: 1)])
+        #expect(dataSource.saveCacheInvocations.last?.cache == ["new a", "new b"])
+        #expect(!states.states.contains { $0.refreshError != nil })
+    }
+
     // MARK: Mocks
 
-    @Test func initStateWorksOnTheMocks() {
+    @Test func initStateWorksOnTheMocksAndLeavesTheRepositorysRequirementsAlone() {
         let dataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, Void, [String]>()
         let mock = TellerPagingRepositoryMock(dataSource: dataSource, firstPageRequirements: PageNumber(number: 1))
         TellerPagingRepository.testing.initState(repository: mock, requirements: octocat) {
             $0.cache(["a"], areMorePages: true)
         }
-        #expect(mock.requirementsInvocations.map { $0?.username } == ["octocat"])
+        #expect(!mock.requirementsCalled)
+        #expect(!mock.mockCalled)
         #expect(dataSource.deleteCacheInvocations == [octocat])
         #expect(dataSource.saveCacheInvocations.map(\.cache) == [["a"]])
         #expect(dataSource.saveCacheInvocations.map(\.pagingRequirements) == [PageNumber(number: 1)])

@@ -6,7 +6,8 @@ import TellerTesting
 import Testing
 
 /// `TellerRepository.testing.initState` / `initStateAsync` on virtual time: what they write,
-/// where they save, and how the repository behaves afterwards.
+/// where they save, and how the repository behaves once the test sets its requirements (the
+/// helpers leave them alone, as Teller-iOS's did).
 @Suite struct TellerRepositoryTestingTests {
     let env = VirtualTeller()
     let octocat = TestRequirements(username: "octocat")
@@ -23,7 +24,9 @@ import Testing
     }
 
     /// Observes `repository` now and runs the scheduler to the end.
-    private func run(_ repository: TellerRepository<InMemoryDataSource>) -> TestableObserver<CacheState<[String]>> {
+    private func run<DataSource: RepositoryDataSource>(
+        _ repository: TellerRepository<DataSource>
+    ) -> TestableObserver<CacheState<[String]>> where DataSource.Cache == [String] {
         let states = env.scheduler.createObserver(CacheState<[String]>.self)
         let subscription = repository.observe().subscribe(states)
         withExtendedLifetime(repository) { env.scheduler.start() }
@@ -43,7 +46,7 @@ import Testing
 
         #expect(result == InitStateResult(lastFetched: nil))
         #expect(metadata() == nil)
-        #expect(repository.requirements == octocat)
+        repository.requirements = octocat
         let states = run(repository)
         #expect(states.timeline.first == "100001: noCache, firstFetch")
         #expect(dataSource.calls.fetches == 1)
@@ -59,6 +62,7 @@ import Testing
         let result = TellerRepository.testing.initState(repository: repository, requirements: octocat)
         #expect(result.lastFetched == nil)
         #expect(metadata() == nil)
+        repository.requirements = octocat
         #expect(run(repository).timeline == ["100001: noCache"])
     }
 
@@ -85,6 +89,7 @@ import Testing
         TellerRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cacheEmpty { $0.cacheTooOld() }
         }
+        repository.requirements = octocat
         let states = run(repository)
         #expect(
             states.timeline == [
@@ -108,6 +113,7 @@ import Testing
         TellerRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cache(["old"]) { $0.cacheTooOld() }
         }
+        repository.requirements = octocat
         let results = env.scheduler.createObserver(RefreshResult.self)
         _ = try? repository.refresh(force: false).asObservable().subscribe(results)
         withExtendedLifetime(repository) { env.scheduler.start() }
@@ -122,6 +128,7 @@ import Testing
             $0.cacheEmpty { $0.cacheNotTooOld() }
         }
         #expect(result.lastFetched == env.date(100_000))
+        repository.requirements = octocat
         let results = env.scheduler.createObserver(RefreshResult.self)
         _ = try? repository.refresh(force: false).asObservable().subscribe(results)
         let states = run(repository)
@@ -147,12 +154,13 @@ import Testing
         }
         #expect(result.lastFetched == env.date(99_000))
         #expect(metadata() == FetchMetadata(lastFetched: env.date(99_000)))
+        repository.requirements = octocat
         #expect(run(repository).timeline.last == "100003: cache empty age 99000")
     }
 
     // MARK: cache(_:)
 
-    @Test func cacheIsSavedThroughTheDataSourceOnTheCallingThreadBeforeTheRequirementsAreSet() {
+    @Test func cacheIsSavedThroughTheDataSourceOnTheCallingThreadAndTheRequirementsAreLeftAlone() {
         let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
         let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
         let marker = "initState-\(UUID())"
@@ -161,8 +169,6 @@ import Testing
         let seen = Locked<[String?]>([])
         dataSource.saveCacheClosure = { _, _ in
             seen.withLock { $0.append(Thread.current.threadDictionary["TellerTestingMarker"] as? String) }
-            // The requirements are set after the save, so the repository reads the new metadata.
-            #expect(repository.requirements == nil)
         }
 
         let result = TellerRepository.testing.initState(repository: repository, requirements: octocat) {
@@ -173,7 +179,7 @@ import Testing
         #expect(dataSource.saveCacheInvocations.map(\.cache) == [["existing"]])
         #expect(dataSource.saveCacheInvocations.map(\.requirements) == [octocat])
         #expect(result.lastFetched == env.date(99_500))
-        #expect(repository.requirements == octocat)
+        #expect(repository.requirements == nil)
     }
 
     @Test func aCacheSetUpThisWayIsWhatTheRepositoryShows() {
@@ -182,6 +188,7 @@ import Testing
         TellerRepository.testing.initState(repository: repository, requirements: octocat) {
             $0.cache(["existing"])
         }
+        repository.requirements = octocat
         let states = run(repository)
         #expect(states.timeline == ["100001: cache unread age 100000", "100003: cache [\"existing\"] age 100000"])
         #expect(dataSource.calls.fetches == 0)
@@ -197,6 +204,7 @@ import Testing
         }
         #expect(result == InitStateResult(lastFetched: nil, saveError: TestError(5)))
         #expect(metadata() == nil)
+        repository.requirements = octocat
         #expect(run(repository).timeline == ["100001: noCache"])
     }
 
@@ -216,7 +224,8 @@ import Testing
         #expect(repository.requirements == nil)
         env.scheduler.advanceTo(100_011)
         #expect(dataSource.calls.saves == 1)
-        #expect(repository.requirements == octocat)
+        #expect(repository.requirements == nil)
+        #expect(dataSource.calls.fetches == 0)
         // The age is computed when the work runs, from the repository's clock.
         let lastFetched = env.date(100_011 - 7_200)
         #expect(results.events == [.next(100_011, InitStateResult(lastFetched: lastFetched)), .completed(100_011)])
@@ -276,6 +285,61 @@ import Testing
         #expect(seen.value == [nil])
     }
 
+    // MARK: The ported flow: initState, script the fetch, set requirements
+
+    /// The states a test starts from that make a repository with automatic refresh fetch.
+    enum FetchingState: String, CaseIterable, Sendable {
+        case noCache, emptyCacheTooOld, cacheTooOld
+
+        func describe(_ dsl: inout RepositoryStateDsl<[String]>) {
+            switch self {
+            case .noCache: dsl.noCache()
+            case .emptyCacheTooOld: dsl.cacheEmpty { $0.cacheTooOld() }
+            case .cacheTooOld: dsl.cache(["old"]) { $0.cacheTooOld() }
+            }
+        }
+    }
+
+    @Test(arguments: FetchingState.allCases)
+    func initStateStartsNoFetchAndSettingTheRequirementsThenFetchesExactlyOnce(given: FetchingState) {
+        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
+        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
+
+        TellerRepository.testing.initState(repository: repository, requirements: octocat) { given.describe(&$0) }
+
+        // Nothing runs until the requirements are set, however long the test takes to get there.
+        env.scheduler.advanceTo(100_100)
+        #expect(repository.requirements == nil)
+        #expect(dataSource.fetchFreshCacheCallsCount == 0)
+
+        dataSource.fetchFreshCacheClosure = { [env] _ in env.fetch(["new"], after: 10) }
+        repository.requirements = octocat
+        let states = run(repository)
+
+        #expect(dataSource.fetchFreshCacheInvocations == [octocat])
+        #expect(dataSource.saveCacheInvocations.last?.cache == ["new"])
+        #expect(!states.events.contains { $0.value.element?.refreshError != nil })
+    }
+
+    @Test func aRepositoryWhoseRequirementsWereSetBeforeShowsTheStateOnceTheyAreSetAgain() {
+        let dataSource = InMemoryDataSource(automaticallyRefresh: false)
+        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
+        repository.requirements = octocat
+        TellerRepository.testing.initState(repository: repository, requirements: octocat) {
+            $0.cache(["existing"]) { $0.lastFetched(env.date(99_000)) }
+        }
+        let states = env.scheduler.createObserver(CacheState<[String]>.self)
+        let subscription = repository.observe().subscribe(states)
+        env.scheduler.scheduleAt(100_050) { repository.requirements = octocat }
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        subscription.dispose()
+        let shown = states.events.compactMap(\.value.element)
+        // It showed what it had read when its requirements were set, and the new state after.
+        #expect(shown.first?.cacheExists == false)
+        #expect(shown.last?.cache == ["existing"])
+        #expect(shown.last?.cacheAge == env.date(99_000))
+    }
+
     // MARK: Isolation
 
     @Test func clearForgetsEverythingInitStateWrote() {
@@ -292,9 +356,13 @@ import Testing
         #expect(run(second).timeline == ["100001: noCache"])
     }
 
-    @Test func initStateWorksThroughTheOldAndNewNamesOfTheMock() {
-        let mock: RepositoryMock<InMemoryDataSource> = TellerRepositoryMock(dataSource: InMemoryDataSource())
-        TellerRepository.testing.initState(repository: mock, requirements: octocat) { $0.cacheEmpty() }
-        #expect(mock.requirementsInvocations.map { $0?.username } == ["octocat"])
+    @Test func initStateWorksThroughTheOldAndNewNamesOfTheMockAndLeavesItsRequirementsAlone() {
+        let dataSource = InMemoryDataSource()
+        let mock: RepositoryMock<InMemoryDataSource> = TellerRepositoryMock(dataSource: dataSource)
+        let result = TellerRepository.testing.initState(repository: mock, requirements: octocat) { $0.cache(["a"]) }
+        #expect(result.lastFetched != nil)
+        #expect(dataSource.cache(for: octocat) == ["a"])
+        #expect(!mock.requirementsCalled)
+        #expect(!mock.mockCalled)
     }
 }

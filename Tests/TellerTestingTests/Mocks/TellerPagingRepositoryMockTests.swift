@@ -25,6 +25,7 @@ import Testing
         mock.goToNextPage()
         #expect(mock.requirements == nil)
         #expect(mock.pagingRequirements == PageNumber(number: 1))
+        #expect(!mock.areMorePagesAvailable)
     }
 
     @Test func nothingIsRecordedBeforeUse() {
@@ -34,6 +35,10 @@ import Testing
         #expect(
             !mock.pagingRequirementsCalled && mock.pagingRequirementsCallsCount == 0
                 && mock.pagingRequirementsInvocations.isEmpty
+        )
+        #expect(
+            !mock.areMorePagesAvailableCalled && mock.areMorePagesAvailableCallsCount == 0
+                && mock.areMorePagesAvailableInvocations.isEmpty
         )
         #expect(!mock.observeCalled && mock.observeCallsCount == 0)
         #expect(!mock.refreshCalled && mock.refreshCallsCount == 0 && mock.refreshInvocations.isEmpty)
@@ -72,23 +77,68 @@ import Testing
         #expect(mock.refreshIfNoCacheInvocations == [octocat])
     }
 
-    @Test func pagingRequirementsAnswerWithTheClosureOrTheValueSetAndRecordEachRead() {
+    @Test func settingPagingRequirementsRecordsEveryValueLikeSettingRequirementsAndTheGetterAnswersWithIt() {
         let mock = makeMock()
         #expect(mock.pagingRequirements == PageNumber(number: 1))
         mock.pagingRequirements = PageNumber(number: 3)
-        #expect(mock.pagingRequirements == PageNumber(number: 3))
-        mock.pagingRequirementsClosure = { PageNumber(number: 7) }
-        #expect(mock.pagingRequirements == PageNumber(number: 7))
+        mock.pagingRequirements = PageNumber(number: 2)
+        #expect(mock.pagingRequirements == PageNumber(number: 2))
         #expect(mock.pagingRequirementsCalled)
-        #expect(mock.pagingRequirementsCallsCount == 3)
-        #expect(mock.pagingRequirementsInvocations.map(\.number) == [1, 3, 7])
+        #expect(mock.pagingRequirementsCallsCount == 2)
+        #expect(mock.pagingRequirementsInvocations.map(\.number) == [3, 2])
+        // The closure answers reads, and sets are still recorded.
+        mock.pagingRequirementsClosure = { PageNumber(number: 7) }
+        mock.pagingRequirements = PageNumber(number: 4)
+        #expect(mock.pagingRequirements == PageNumber(number: 7))
+        #expect(mock.pagingRequirementsInvocations.map(\.number) == [3, 2, 4])
     }
 
-    @Test func settingPagingRequirementsScriptsTheMockWithoutCountingAsAUse() {
+    @Test func readingPagingRequirementsIsAUseButNotAnInvocation() {
         let mock = makeMock()
-        mock.pagingRequirements = PageNumber(number: 2)
-        #expect(!mock.mockCalled)
+        let reads = Locked(0)
+        _ = mock.pagingRequirements
+        #expect(mock.mockCalled)
+        #expect(!mock.pagingRequirementsCalled)
+        #expect(mock.pagingRequirementsInvocations.isEmpty)
+        // A closure is how a test counts the reads.
+        mock.pagingRequirementsClosure = {
+            reads.withLock { $0 += 1 }
+            return PageNumber(number: 5)
+        }
+        _ = mock.pagingRequirements
+        _ = mock.pagingRequirements
+        #expect(reads.value == 2)
         #expect(mock.pagingRequirementsCallsCount == 0)
+    }
+
+    @Test func bothRepositoryMocksRecordSetsOfTheirRequirementsInInvocations() {
+        let plain = TellerRepositoryMock(dataSource: InMemoryDataSource())
+        let paging = makeMock()
+        plain.requirements = octocat
+        _ = plain.requirements
+        paging.requirements = octocat
+        _ = paging.requirements
+        paging.pagingRequirements = PageNumber(number: 2)
+        _ = paging.pagingRequirements
+        #expect(plain.requirementsInvocations == [octocat])
+        #expect(paging.requirementsInvocations == [octocat])
+        #expect(paging.pagingRequirementsInvocations == [PageNumber(number: 2)])
+    }
+
+    @Test func areMorePagesAvailableAnswersWithTheClosureOrTheValueSetAndRecordsEachSet() {
+        let mock = makeMock()
+        #expect(!mock.areMorePagesAvailable)
+        #expect(!mock.areMorePagesAvailableCalled)
+        mock.areMorePagesAvailable = true
+        #expect(mock.areMorePagesAvailable)
+        mock.areMorePagesAvailable = false
+        #expect(!mock.areMorePagesAvailable)
+        mock.areMorePagesAvailableClosure = { true }
+        #expect(mock.areMorePagesAvailable)
+        #expect(mock.mockCalled)
+        #expect(mock.areMorePagesAvailableCalled)
+        #expect(mock.areMorePagesAvailableCallsCount == 2)
+        #expect(mock.areMorePagesAvailableInvocations == [true, false])
     }
 
     @Test func observeReturnsWhatTheClosureReturnsAndCountsCalls() throws {
@@ -183,13 +233,14 @@ import Testing
         let mock = makeMock()
         let repository: TellerPagingRepository<DataSource> = mock
         repository.requirements = octocat
-        _ = repository.pagingRequirements
+        mock.pagingRequirements = PageNumber(number: 4)
+        let pagingRequirements = repository.pagingRequirements
         _ = repository.observe()
         _ = try repository.refresh(force: true)
         _ = try repository.refreshIfNoCache()
         repository.goToNextPage()
         #expect(mock.requirementsInvocations == [octocat])
-        #expect(mock.pagingRequirementsCallsCount == 1)
+        #expect(pagingRequirements == PageNumber(number: 4))
         #expect(mock.observeCallsCount == 1)
         #expect(mock.refreshInvocations == [true])
         #expect(mock.refreshIfNoCacheCallsCount == 1)
@@ -213,7 +264,10 @@ import Testing
         mock.refreshClosure = { _ in RefreshResult.testing.successful() }
         DispatchQueue.concurrentPerform(iterations: iterations) { index in
             mock.requirements = TestRequirements(username: "\(index)")
+            mock.pagingRequirements = PageNumber(number: index)
             _ = mock.pagingRequirements
+            mock.areMorePagesAvailable = index.isMultiple(of: 2)
+            _ = mock.areMorePagesAvailable
             _ = mock.observe()
             _ = try? mock.refresh(force: index.isMultiple(of: 2))
             _ = try? mock.refreshIfNoCache()
@@ -222,7 +276,8 @@ import Testing
         }
         #expect(mock.requirementsCallsCount == iterations)
         #expect(Set(mock.requirementsInvocations.compactMap { $0?.username }).count == iterations)
-        #expect(mock.pagingRequirementsCallsCount == iterations)
+        #expect(Set(mock.pagingRequirementsInvocations.map(\.number)).count == iterations)
+        #expect(mock.areMorePagesAvailableInvocations.filter { $0 }.count == iterations / 2)
         #expect(mock.observeCallsCount == iterations)
         #expect(mock.refreshInvocations.filter { $0 }.count == iterations / 2)
         #expect(mock.refreshIfNoCacheCallsCount == iterations)

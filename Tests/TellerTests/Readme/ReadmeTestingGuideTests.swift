@@ -15,6 +15,7 @@ private func initStateSnippet(_ repository: TellerRepository<ReposDataSource>, r
     TellerRepository.testing.initState(repository: repository, requirements: requirements) {
         $0.cache(["teller"]) { $0.cacheTooOld() }  // or $0.noCache(), $0.cacheEmpty { … }
     }
+    repository.requirements = requirements  // or let the code under test set them: the refresh starts now
 }
 
 @Suite struct ReadmeTestingGuideTests {
