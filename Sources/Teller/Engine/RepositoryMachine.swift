@@ -1,14 +1,18 @@
 import Foundation
 
-/// The decisions of one ``TellerRepository``, free of threads and I/O: each input returns the
-/// actions to perform, in order. An input that makes no sense in the current state is ignored
+/// The decisions of one repository, free of threads and I/O: each input returns the actions to
+/// perform, in order. It owns what every repository has (requirements, the cache's age and
+/// content, waiters and their flights, automatic refreshes) and consults its ``MachineExtension``
+/// for what one kind adds (paging). An input that makes no sense in the current state is ignored
 /// and reported with a `.log(.eventIgnored…)` action, never a crash.
-struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Sendable>: EngineMachine {
-    typealias Shown = Cache
-    typealias View = Void
-    typealias StoredExtra = Never
-    typealias ExtraInput = Never
-    typealias ExtraAction = Never
+struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
+    typealias Requirements = Extension.Requirements
+    typealias Cache = Extension.Cache
+    typealias Shown = Extension.Shown
+    typealias View = Extension.View
+    typealias StoredExtra = Extension.StoredExtra
+    typealias ExtraInput = Extension.Input
+    typealias ExtraAction = Extension.Action
     typealias Action = EngineAction<Self>
 
     struct Configuration {
@@ -50,13 +54,17 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
     }
 
     let configuration: Configuration
+    private(set) var ext: Extension
     private var active: Active?
+    /// Waiters whose flight join the extension holds back (``MachineExtension/holdsFlightJoins``).
+    private var heldJoins: [WaiterID] = []
     private var generation = 0
     private var nextWaiterID: WaiterID = 0
     private(set) var isShutDown = false
 
-    init(configuration: Configuration) {
+    init(configuration: Configuration, extension ext: Extension) {
         self.configuration = configuration
+        self.ext = ext
     }
 
     var requirements: Requirements? {
@@ -92,41 +100,65 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             refreshIfNoCache(waiter: waiter, now: now)
         case .flightSaving(let generation):
             flightSaving(generation: generation)
-        case .flightFinished(let generation, let waiter, let result, let stored, _):
-            flightFinished(generation: generation, waiter: waiter, result: result, lastFetched: stored?.lastFetched)
+        case .flightFinished(let generation, let waiter, let result, let stored, let saved):
+            flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: saved)
         case .cacheEmitted(let generation, let cache, let isEmpty):
             cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
         case .cacheFailed(let generation, let error):
             cacheFailed(generation: generation, error: error)
         case .metadataChanged(let tag, let stored):
-            metadataChanged(tag: tag, lastFetched: stored?.lastFetched, now: now)
+            metadataChanged(tag: tag, stored: stored, now: now)
+        case .extra(let input):
+            extra(input)
         case .shutDown:
             shutDown()
         }
     }
 
     func joinPolicy(now: Date) -> RefreshDesk.JoinPolicy {
-        RefreshDesk.JoinPolicy(unforced: needsRefresh(force: false, now: now), ifNoCache: !hasCache)
+        guard ext.allowsJoiningThroughDesk else { return .closed }
+        return RefreshDesk.JoinPolicy(unforced: needsRefresh(force: false, now: now), ifNoCache: !hasCache)
     }
 
-    mutating func setRequirements(_ requirements: Requirements?, lastFetched: Date?, now: Date) -> [Action] {
+    mutating func setRequirements(
+        _ requirements: Requirements?,
+        stored: StoredFetch<StoredExtra>?,
+        now: Date
+    ) -> [Action] {
         guard !isShutDown else { return [] }
-        var actions: [Action] = []
-        if active != nil {
-            actions += [.stopObservingCache, .leaveFlights]
-        }
+        var actions = endSession()
         generation += 1
         guard let requirements else {
             active = nil
             return actions
         }
-        active = Active(requirements: requirements, generation: generation, lastFetched: lastFetched)
+        active = Active(requirements: requirements, generation: generation, lastFetched: stored?.lastFetched)
+        ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil)
         actions += observeIfNeeded()
-        if shouldRefreshAutomatically(now: now) {
+        if shouldRefreshAutomatically(.requirementsSet, now: now) {
             actions += startWaiting(waiter: makeWaiterID())
         }
         actions += emit()
         return actions
+    }
+
+    /// Sets requirements with only a fetch time to go by (the plain repository's metadata).
+    mutating func setRequirements(_ requirements: Requirements?, lastFetched: Date?, now: Date) -> [Action] {
+        setRequirements(requirements, stored: lastFetched.map { StoredFetch(lastFetched: $0) }, now: now)
+    }
+
+    /// The current requirements end: stop observing, leave flights, answer held waiters.
+    private mutating func endSession() -> [Action] {
+        guard let ending = active else { return [] }
+        var actions: [Action] = [.stopObservingCache, .leaveFlights]
+        for waiter in heldJoins {
+            actions += [
+                .log(.refreshSkipped(tag: ending.requirements.tag, reason: .cancelled)),
+                .respond(waiter, .skipped(reason: .cancelled)),
+            ]
+        }
+        heldJoins = []
+        return actions + apply(ext.sessionEnded())
     }
 
     /// `observe()` was called: something new for a paused automatic refresh, a chance to read a
@@ -134,7 +166,7 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
     mutating func observed(now: Date) -> [Action] {
         resumeAutomaticRefresh()
         var actions = observeIfNeeded()
-        guard let active, active.waiting == 0, shouldRefreshAutomatically(now: now) else {
+        guard let active, active.waiting == 0, shouldRefreshAutomatically(.observed, now: now) else {
             return actions.isEmpty ? [] : actions + emit()
         }
         actions += startWaiting(waiter: makeWaiterID())
@@ -174,21 +206,24 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
 
     /// The flight this repository waits for is saving: pause cache observation meanwhile.
     mutating func flightSaving(generation: Int) -> [Action] {
-        guard var active, active.generation == generation, active.isObserving else { return [] }
+        guard var active, active.generation == generation else { return [] }
+        ext.flightSaving()
+        guard active.isObserving else { return [] }
         active.isObserving = false
         self.active = active
         return [.stopObservingCache]
     }
 
-    /// A flight ended for `waiter`. `lastFetched` is the tag's metadata after the flight: the
-    /// truth, whatever changed it meanwhile (this flight's save, `Teller.clear()`, another
-    /// repository).
+    /// A flight ended for `waiter`. `stored` is the tag's metadata after the flight: the truth,
+    /// whatever changed it meanwhile (this flight's save, `Teller.clear()`, another repository).
     mutating func flightFinished(
         generation: Int,
         waiter: WaiterID,
         result: RefreshResult,
-        lastFetched: Date?
+        stored: StoredFetch<StoredExtra>?,
+        saved: StoredExtra? = nil
     ) -> [Action] {
+        let lastFetched = stored?.lastFetched
         var actions: [Action] = [.respond(waiter, result)]
         guard var active, active.generation == generation else { return actions }
         guard active.waiting > 0 else {
@@ -213,13 +248,35 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             active.content = .notRead
         }
         self.active = active
+        let effects = ext.flightFinished(
+            result,
+            saved: saved,
+            stored: stored?.extra,
+            isLast: active.waiting == 0,
+            context: context
+        )
         actions += observeIfNeeded(whileWaiting: true)
         // Several waiters of this repository may share one flight: show its end once, when the
         // last of them is answered.
         if active.waiting == 0 {
             actions += emit()
         }
-        return actions
+        return actions + apply(effects)
+    }
+
+    /// Sets a flight's end with only a fetch time to go by (the plain repository's metadata).
+    mutating func flightFinished(
+        generation: Int,
+        waiter: WaiterID,
+        result: RefreshResult,
+        lastFetched: Date?
+    ) -> [Action] {
+        flightFinished(
+            generation: generation,
+            waiter: waiter,
+            result: result,
+            stored: lastFetched.map { StoredFetch(lastFetched: $0) }
+        )
     }
 
     mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
@@ -228,8 +285,9 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         }
         active.content = .read(isEmpty ? nil : cache)
         self.active = active
+        ext.cacheRead(failed: false)
         var actions: [Action] = []
-        if active.waiting == 0, shouldRefreshAutomatically(now: now) {
+        if active.waiting == 0, shouldRefreshAutomatically(.cacheEmitted, now: now) {
             actions += startWaiting(waiter: makeWaiterID())
         }
         return actions + emit()
@@ -242,17 +300,18 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         active.isObserving = false
         active.content = .failed(error)
         self.active = active
+        ext.cacheRead(failed: true)
         return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit()
     }
 
     /// The metadata of `tag` changed: another repository fetched the same data, or the metadata
     /// was cleared. While this repository waits for a flight, only clearing shows at once (the
     /// flight's end reads the metadata anyway).
-    mutating func metadataChanged(tag: String, lastFetched: Date?, now: Date) -> [Action] {
-        guard var active, active.requirements.tag == tag, active.lastFetched != lastFetched else {
+    mutating func metadataChanged(tag: String, stored: StoredFetch<StoredExtra>?, now: Date) -> [Action] {
+        guard var active, active.requirements.tag == tag, active.lastFetched != stored?.lastFetched else {
             return []
         }
-        guard let lastFetched else {
+        guard let stored else {
             // Cleared: a never-fetched cache from now on, and that is something new.
             active.lastFetched = nil
             active.content = .notRead
@@ -260,25 +319,38 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             let wasObserving = active.isObserving
             active.isObserving = false
             self.active = active
+            let effects = ext.metadataChanged(stored: nil, cleared: true, context: context)
             var actions: [Action] = wasObserving ? [.stopObservingCache] : []
-            if active.waiting == 0, shouldRefreshAutomatically(now: now) {
+            if active.waiting == 0, shouldRefreshAutomatically(.metadataCleared, now: now) {
                 actions += startWaiting(waiter: makeWaiterID())
             }
-            return actions + emit()
+            return actions + emit() + apply(effects)
         }
         guard active.waiting == 0 else { return [] }
-        active.lastFetched = lastFetched
+        active.lastFetched = stored.lastFetched
         self.active = active
-        return observeIfNeeded() + emit()
+        let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
+        return observeIfNeeded() + emit() + apply(effects)
+    }
+
+    /// Sets new metadata with only a fetch time to go by (the plain repository's metadata).
+    mutating func metadataChanged(tag: String, lastFetched: Date?, now: Date) -> [Action] {
+        metadataChanged(tag: tag, stored: lastFetched.map { StoredFetch(lastFetched: $0) }, now: now)
+    }
+
+    /// An input only this kind of repository has.
+    mutating func extra(_ input: ExtraInput) -> [Action] {
+        guard active != nil else { return [] }
+        return apply(ext.handle(input, context: context))
     }
 
     mutating func shutDown() -> [Action] {
         guard !isShutDown else { return [] }
         isShutDown = true
-        let hadActive = active != nil
+        let actions = endSession()
         active = nil
         generation += 1
-        return (hadActive ? [.stopObservingCache, .leaveFlights] : []) + [.complete]
+        return actions + [.complete]
     }
 
     // MARK: Helpers
@@ -290,8 +362,37 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         return force || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)
     }
 
-    private func shouldRefreshAutomatically(now: Date) -> Bool {
-        configuration.automaticallyRefresh && !isAutomaticRefreshPaused && needsRefresh(force: false, now: now)
+    private func shouldRefreshAutomatically(_ trigger: AutomaticRefresh, now: Date) -> Bool {
+        guard configuration.automaticallyRefresh, active != nil, !isAutomaticRefreshPaused else { return false }
+        return ext.mayRefreshAutomatically(trigger, isTooOld: needsRefresh(force: false, now: now))
+    }
+
+    private var context: MachineContext {
+        MachineContext(isObserving: active?.isObserving ?? false, isFetching: (active?.waiting ?? 0) > 0)
+    }
+
+    /// Carries out what the extension asked for.
+    private mutating func apply(_ effects: [Extension.Effect]) -> [Action] {
+        var actions: [Action] = []
+        for effect in effects {
+            switch effect {
+            case .extra(let action):
+                actions.append(.extra(action))
+            case .observeCache(let view):
+                guard let active, active.isObserving else { continue }
+                actions.append(.observeCache(active.requirements, view, generation: active.generation))
+            case .emit:
+                actions += emit()
+            case .releaseHeldJoins:
+                guard let active, !ext.holdsFlightJoins else { continue }
+                let held = heldJoins
+                heldJoins = []
+                actions += held.map { .joinFlight(active.requirements, generation: active.generation, waiter: $0) }
+            case .log(let event):
+                actions.append(.log(event))
+            }
+        }
+        return actions
     }
 
     /// Starts observing the cache when one exists and nothing observes it now. While waiters wait
@@ -303,31 +404,43 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         active.isObserving = true
         if case .failed = active.content { active.content = .notRead }
         self.active = active
-        return [.observeCache(active.requirements, (), generation: active.generation)]
+        let (view, effects) = ext.viewForObserving()
+        let observe: [Action] =
+            view.map { [.observeCache(active.requirements, $0, generation: active.generation)] } ?? []
+        return observe + apply(effects)
     }
 
     private mutating func startWaiting(waiter: WaiterID) -> [Action] {
         guard var active else { return [.respond(waiter, .skipped(reason: .cancelled))] }
+        var effects: [Extension.Effect] = []
         if active.waiting == 0 {
             active.flightStartedWithCache = active.lastFetched != nil
+            effects = ext.flightStarting()
         }
         active.waiting += 1
         self.active = active
-        return [.joinFlight(active.requirements, generation: active.generation, waiter: waiter)]
+        let join: [Action]
+        if ext.holdsFlightJoins {
+            heldJoins.append(waiter)
+            join = []
+        } else {
+            join = [.joinFlight(active.requirements, generation: active.generation, waiter: waiter)]
+        }
+        return apply(effects) + join
     }
 
     /// The current state, then clears the one-shot flags: they belong to this state only.
     private mutating func emit() -> [Action] {
         guard var active else { return [] }
         let fetching = active.waiting > 0
-        let state: CacheState<Cache>
+        let state: CacheState<Shown>
         if let lastFetched = active.lastFetched {
-            var cache: Cache?
+            var cache: Shown?
             var isLoading = false
             var readError: (any Error)?
             switch active.content {
             case .notRead: isLoading = true
-            case .read(let read): cache = read
+            case .read(let read): cache = read.map(ext.present)
             case .failed(let error): readError = error
             }
             var refreshError: (any Error)?
@@ -359,5 +472,16 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         active.oneShot = nil
         self.active = active
         return [.emit(state)]
+    }
+}
+
+/// The plain repository's machine: nothing added.
+typealias RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Sendable> = RepositoryMachine<
+    NoExtension<Requirements, Cache>
+>
+
+extension RepositoryMachine {
+    init<Requirements, Cache>(configuration: Configuration) where Extension == NoExtension<Requirements, Cache> {
+        self.init(configuration: configuration, extension: NoExtension())
     }
 }
