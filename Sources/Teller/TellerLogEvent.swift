@@ -16,6 +16,9 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     case saveFailed(tag: String, error: any Error)
     /// The data source's `observeCache` failed for `tag`.
     case observeFailed(tag: String, error: any Error)
+    /// The data source's `observeCache` for `tag` emitted nothing when subscribed. It must emit
+    /// the current value at once: until it emits, the repository shows the cache as loading.
+    case cacheNotEmittedOnSubscribe(tag: String)
     /// An event that made no sense in the repository's state was ignored.
     case eventIgnored(tag: String?, event: String)
     /// The fetch metadata store reported a problem it recovered from.
@@ -32,6 +35,8 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
         case .refreshCancelled(let tag, let duration): "refresh cancelled for \"\(tag)\" after \(duration)"
         case .saveFailed(let tag, let error): "saveCache failed for \"\(tag)\": \(error)"
         case .observeFailed(let tag, let error): "observeCache failed for \"\(tag)\": \(error)"
+        case .cacheNotEmittedOnSubscribe(let tag):
+            "observeCache for \"\(tag)\" emitted nothing when subscribed: it must emit the current value at once"
         case .eventIgnored(let tag, let event): "ignored \(event) for \"\(tag ?? "no requirements")\""
         case .metadataProblem(let problem): problem
         }

@@ -18,8 +18,8 @@ protocol EngineEffects: AnyObject, Sendable {
     /// `Codable`).
     func takeSavedExtra(forTag tag: String) -> Machine.StoredExtra?
 
-    /// The cache for `requirements`, subscribed and delivered on the UI scheduler, each value
-    /// with whether the data source calls it empty (asked on the UI scheduler too).
+    /// The cache for `requirements`, subscribed and delivered on the UI scheduler (see
+    /// ``readCache(on:observe:isEmpty:)``).
     func observeCache(
         _ requirements: Machine.Requirements,
         _ view: Machine.View
@@ -39,9 +39,37 @@ protocol EngineEffects: AnyObject, Sendable {
     func shutDown()
 }
 
-/// One value of the cache as the data source emitted it, with whether the data source calls it
-/// empty.
-struct CacheReading<Cache: Sendable>: Sendable {
-    let cache: Cache
-    let isEmpty: Bool
+/// What a subscription to the data source's cache brings, in order.
+enum CacheReading<Cache: Sendable>: Sendable {
+    /// A value, with whether the data source calls it empty.
+    case value(Cache, isEmpty: Bool)
+    /// The subscription returned without a value (sent right after it returned).
+    case nothingOnSubscribe
+}
+
+/// Observes a data source's cache the way every repository does: `observe` and `isEmpty` run on
+/// `scheduler` (the UI scheduler), and a subscription that returns without a value is reported,
+/// so a store that only emits on change shows in the log instead of hanging silently.
+func readCache<Cache: Sendable>(
+    on scheduler: any SchedulerType,
+    observe: @escaping @Sendable () -> Observable<Cache>,
+    isEmpty: @escaping @Sendable (Cache) -> Bool
+) -> Observable<CacheReading<Cache>> {
+    Observable<CacheReading<Cache>>.create { observer in
+        let emitted = LockedState(false)
+        let subscription = observe().subscribe(
+            onNext: { cache in
+                emitted.withLock { $0 = true }
+                observer.onNext(.value(cache, isEmpty: isEmpty(cache)))
+            },
+            onError: { observer.onError($0) },
+            onCompleted: { observer.onCompleted() }
+        )
+        if !emitted.withLock({ $0 }) {
+            observer.onNext(.nothingOnSubscribe)
+        }
+        return subscription
+    }
+    .subscribe(on: scheduler)
+    .observe(on: scheduler)
 }

@@ -64,6 +64,8 @@ enum EngineInput<Machine: EngineMachine> {
     )
     case cacheEmitted(generation: Int, cache: Machine.Cache, isEmpty: Bool)
     case cacheFailed(generation: Int, error: any Error)
+    /// The cache subscription returned without emitting a value.
+    case cacheSilent(generation: Int)
     /// The metadata of `tag` changed (another repository fetched it, or it was cleared: `nil`).
     case metadataChanged(tag: String, stored: StoredFetch<Machine.StoredExtra>?)
     case extra(Machine.ExtraInput)

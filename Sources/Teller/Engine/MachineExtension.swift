@@ -52,14 +52,23 @@ protocol MachineExtension {
         isLast: Bool,
         context: MachineContext
     ) -> [Effect]
-    /// The cache emitted (`failed`: its observation failed).
-    mutating func cacheRead(failed: Bool)
+    /// The cache observation delivered a value, failed, or emitted nothing when subscribed.
+    mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect]
     /// Another repository fetched the same tag (`stored` is its metadata), or the metadata was
     /// cleared (`stored` is `nil`), while this repository waited for no flight.
     mutating func metadataChanged(stored: StoredExtra?, cleared: Bool, context: MachineContext) -> [Effect]
     mutating func handle(_ input: Input, context: MachineContext) -> [Effect]
     /// What observers are shown for `cache`.
     func present(_ cache: Cache) -> Shown
+}
+
+/// What a subscription to the cache brought.
+enum CacheReadOutcome {
+    case value
+    case failed
+    /// The subscription returned without a value: the data source's `observeCache` does not
+    /// emit its current value when subscribed.
+    case nothing
 }
 
 /// Why the shared machine considers an automatic refresh.
@@ -114,7 +123,7 @@ struct NoExtension<Requirements: RepositoryRequirements, Cache: Sendable>: Machi
         isLast: Bool,
         context: MachineContext
     ) -> [Effect] { [] }
-    func cacheRead(failed: Bool) {}
+    func cacheRead(_ reading: CacheReadOutcome) -> [Effect] { [] }
     func metadataChanged(stored: Never?, cleared: Bool, context: MachineContext) -> [Effect] { [] }
     func handle(_ input: Never, context: MachineContext) -> [Effect] {}
     func present(_ cache: Cache) -> Cache { cache }

@@ -303,7 +303,12 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         effects.observeCache(requirements, view)
             .subscribe(
                 onNext: { [self] reading in
-                    send(.input(.cacheEmitted(generation: generation, cache: reading.cache, isEmpty: reading.isEmpty)))
+                    switch reading {
+                    case .value(let cache, let isEmpty):
+                        send(.input(.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty)))
+                    case .nothingOnSubscribe:
+                        send(.input(.cacheSilent(generation: generation)))
+                    }
                 },
                 onError: { [self] error in
                     send(.input(.cacheFailed(generation: generation, error: error)))

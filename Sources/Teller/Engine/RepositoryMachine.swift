@@ -91,7 +91,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     mutating func handle(_ input: EngineInput<Self>, now: Date) -> [Action] {
         switch input {
         case .setRequirements(let requirements, let stored):
-            setRequirements(requirements, lastFetched: stored?.lastFetched, now: now)
+            setRequirements(requirements, stored: stored, now: now)
         case .observed:
             observed(now: now)
         case .refresh(let waiter, let force):
@@ -106,6 +106,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
         case .cacheFailed(let generation, let error):
             cacheFailed(generation: generation, error: error)
+        case .cacheSilent(let generation):
+            cacheSilent(generation: generation)
         case .metadataChanged(let tag, let stored):
             metadataChanged(tag: tag, stored: stored, now: now)
         case .extra(let input):
@@ -285,12 +287,19 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         }
         active.content = .read(isEmpty ? nil : cache)
         self.active = active
-        ext.cacheRead(failed: false)
+        let effects = ext.cacheRead(.value)
         var actions: [Action] = []
         if active.waiting == 0, shouldRefreshAutomatically(.cacheEmitted, now: now) {
             actions += startWaiting(waiter: makeWaiterID())
         }
-        return actions + emit()
+        return actions + emit() + apply(effects)
+    }
+
+    /// The cache observation returned without a value. Nothing can be shown until it emits; say
+    /// so in the log instead of hanging silently.
+    mutating func cacheSilent(generation: Int) -> [Action] {
+        guard let active, active.generation == generation, active.isObserving else { return [] }
+        return [.log(.cacheNotEmittedOnSubscribe(tag: active.requirements.tag))] + apply(ext.cacheRead(.nothing))
     }
 
     /// `observeCache` failed: show it, and read again on the next occasion. It says nothing
@@ -300,8 +309,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         active.isObserving = false
         active.content = .failed(error)
         self.active = active
-        ext.cacheRead(failed: true)
-        return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit()
+        let effects = ext.cacheRead(.failed)
+        return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit() + apply(effects)
     }
 
     /// The metadata of `tag` changed: another repository fetched the same data, or the metadata

@@ -8,7 +8,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     // PagingRepositoryDataSource documents; mutable state is in `work` and `savedFirstPage`.
     typealias Machine = PagingStateMachine<DataSource>
     typealias Requirements = DataSource.Requirements
-    typealias Progress = Machine.FirstPageProgress
+    typealias Progress = PagingExtension<DataSource>.FirstPageProgress
 
     /// The trim and next-page fetch in progress, cancelled when the machine says so.
     private struct Work {
@@ -35,9 +35,9 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         Machine(
             configuration: Machine.Configuration(
                 automaticallyRefresh: dataSource.automaticallyRefresh,
-                maxAgeOfCache: dataSource.maxAgeOfCache,
-                firstPage: firstPageRequirements
-            )
+                maxAgeOfCache: dataSource.maxAgeOfCache
+            ),
+            extension: PagingExtension(firstPage: firstPageRequirements)
         )
     }
 
@@ -77,20 +77,13 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         _ requirements: Requirements,
         _ page: DataSource.PagingRequirements
     ) -> Observable<CacheReading<DataSource.PagingCache>> {
-        let dataSource = UncheckedSendable(dataSource)
-        let arguments = UncheckedSendable((requirements, page))
-        return Observable.deferred {
-            dataSource.value.observeCache(requirements: arguments.value.0, pagingRequirements: arguments.value.1)
-        }
-        .subscribe(on: teller.uiScheduler)
-        .observe(on: teller.uiScheduler)
-        .map { cache in
-            let (requirements, page) = arguments.value
-            return CacheReading(
-                cache: cache,
-                isEmpty: dataSource.value.isCacheEmpty(cache, requirements: requirements, pagingRequirements: page)
-            )
-        }
+        // The data source is only called on the UI scheduler, as PagingRepositoryDataSource documents.
+        let call = UncheckedSendable((dataSource, requirements, page))
+        return readCache(
+            on: teller.uiScheduler,
+            observe: { call.value.0.observeCache(requirements: call.value.1, pagingRequirements: call.value.2) },
+            isEmpty: { call.value.0.isCacheEmpty($0, requirements: call.value.1, pagingRequirements: call.value.2) }
+        )
     }
 
     func flightKey(for requirements: Requirements) -> FlightKey {

@@ -99,7 +99,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// The paging requirements of the last page shown: ``firstPageRequirements`` until a next
     /// page is saved, and again after every successful refresh or change of ``requirements``.
     open var pagingRequirements: DataSource.PagingRequirements {
-        engine.read(\.pagingRequirements)
+        engine.read { $0.ext.pagingRequirements }
     }
 
     /// The cache's state: the current state at once (once ``requirements`` are set), then every

@@ -37,16 +37,13 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         _ requirements: DataSource.Requirements,
         _ view: Void
     ) -> Observable<CacheReading<DataSource.Cache>> {
-        let dataSource = UncheckedSendable(dataSource)
-        let requirements = UncheckedSendable(requirements)
-        return Observable.deferred {
-            dataSource.value.observeCache(requirements: requirements.value)
-        }
-        .subscribe(on: teller.uiScheduler)
-        .observe(on: teller.uiScheduler)
-        .map { cache in
-            CacheReading(cache: cache, isEmpty: dataSource.value.isCacheEmpty(cache, requirements: requirements.value))
-        }
+        // The data source is only called on the UI scheduler, as RepositoryDataSource documents.
+        let call = UncheckedSendable((dataSource, requirements))
+        return readCache(
+            on: teller.uiScheduler,
+            observe: { call.value.0.observeCache(requirements: call.value.1) },
+            isEmpty: { call.value.0.isCacheEmpty($0, requirements: call.value.1) }
+        )
     }
 
     func flightKey(for requirements: DataSource.Requirements) -> FlightKey {

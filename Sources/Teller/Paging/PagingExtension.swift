@@ -1,0 +1,397 @@
+import Foundation
+
+/// What a ``TellerPagingRepository`` adds to the shared ``RepositoryMachine``: the pages after the
+/// first. The shared machine does everything about the first page (cache age, first fetch,
+/// refreshes, waiters, automatic refreshes); this pure machine adds, through its hooks:
+///
+/// - The first page is a normal flight whose work deletes the old cache before saving, so a
+///   refresh — even a pull-to-refresh on page N — always fetches and saves the *first* page, and
+///   its success resets paging to the first page with the progress stored with it.
+/// - Next pages never overlap a refresh or the trim: one asked for meanwhile waits (shown as
+///   loading) and runs when they end, against the refreshed first page if the refresh succeeded
+///   or the pages still shown if it failed; one already fetching when a refresh starts is
+///   cancelled and waits the same way. A refresh asked for while a next page is being saved
+///   joins its flight once that save ends.
+/// - Automatic refreshes: the first page is fetched whenever requirements are set (or the
+///   metadata is cleared); afterwards a too-old cache is refreshed (on `observe()` or a cache
+///   emission) only while the first page alone is shown and no page is loading, so a list never
+///   jumps back to page 1 under a user's finger.
+struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension {
+    typealias Requirements = DataSource.Requirements
+    typealias Cache = DataSource.PagingCache
+    typealias Shown = PagedCache<DataSource.PagingCache>
+    typealias View = DataSource.PagingRequirements
+    typealias StoredExtra = FirstPageProgress
+    typealias Input = PagingInput<DataSource>
+    typealias Action = PagingAction<DataSource>
+    typealias PagingRequirements = DataSource.PagingRequirements
+    typealias NextPageRequirements = DataSource.NextPageRequirements
+    typealias Response = DataSource.FetchResult
+
+    /// The paging progress of a first page: as stored with the metadata, or as saved by this
+    /// repository's own flight.
+    struct FirstPageProgress: Sendable {
+        var areMorePages: Bool
+        var nextPageRequirements: NextPageRequirements?
+    }
+
+    private enum NextPage {
+        case idle
+        /// Asked for while a refresh or the trim runs: starts when they end.
+        case waiting
+        case fetching(id: Int)
+        case saving(id: Int, PagingRequirements, Response)
+        /// Saved: still shown as loading until the cache, observed again, emits the new page (or
+        /// shows it emits nothing when subscribed), so a footer never blinks.
+        case awaitingCache
+
+        var isLoading: Bool {
+            if case .idle = self { return false }
+            return true
+        }
+
+        var isSaving: Bool {
+            if case .saving = self { return true }
+            return false
+        }
+    }
+
+    /// What the flight this repository's waiters wait for did, until its last waiter is answered.
+    private struct Flight {
+        /// It began saving: the old pages were deleted.
+        var sawSaving = false
+        var succeeded = false
+        /// The progress of the first page this repository's own flight saved, if it did.
+        var saved: FirstPageProgress?
+    }
+
+    /// Everything about one value of `requirements`.
+    private struct Session {
+        let id: Int
+        let requirements: Requirements
+        /// The last page shown.
+        var pagingRequirements: PagingRequirements
+        var areMorePages: Bool
+        /// While the pages shown are older than a new first page that was saved but not read
+        /// back yet: the `areMorePages` that goes with them, so one state never pairs old pages
+        /// with the new first page's answer.
+        var shownAreMorePages: Bool?
+        var nextPageRequirements: NextPageRequirements?
+        var isOnFirstPage = true
+        var nextPage = NextPage.idle
+        var nextPageError: (any Error)?
+        var needsTrim: Bool
+        var isTrimming = false
+        var flight = Flight()
+    }
+
+    let firstPage: PagingRequirements
+    private var session: Session?
+    private var nextID = 0
+
+    init(firstPage: PagingRequirements) {
+        self.firstPage = firstPage
+    }
+
+    /// The paging requirements of the last page shown.
+    var pagingRequirements: PagingRequirements {
+        session?.pagingRequirements ?? firstPage
+    }
+
+    /// Whether a next page exists, as observers are shown it.
+    var areMorePagesAvailable: Bool {
+        session.map { $0.shownAreMorePages ?? $0.areMorePages } ?? false
+    }
+
+    // MARK: Hooks
+
+    var allowsJoiningThroughDesk: Bool {
+        // Every refresh goes through the machine, which holds joins back while pages are written.
+        false
+    }
+
+    var holdsFlightJoins: Bool {
+        guard let session else { return false }
+        return session.isTrimming || session.nextPage.isSaving
+    }
+
+    mutating func sessionStarted(_ requirements: Requirements, stored: FirstPageProgress?, hasCache: Bool) {
+        nextID += 1
+        session = Session(
+            id: nextID,
+            requirements: requirements,
+            pagingRequirements: firstPage,
+            areMorePages: stored?.areMorePages ?? false,
+            nextPageRequirements: stored?.nextPageRequirements,
+            needsTrim: hasCache
+        )
+    }
+
+    mutating func sessionEnded() -> [Effect] {
+        guard let ending = session else { return [] }
+        session = nil
+        var effects: [Effect] = []
+        if ending.isTrimming { effects.append(.extra(.cancelTrim)) }
+        if case .fetching = ending.nextPage { effects.append(.extra(.cancelNextPage)) }
+        return effects
+    }
+
+    func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool {
+        switch trigger {
+        case .requirementsSet, .metadataCleared:
+            // The pages beyond the first were trimmed (or forgotten), and paging on needs a
+            // fresh first page.
+            return true
+        case .observed, .cacheEmitted:
+            guard let session, isTooOld, session.isOnFirstPage, case .idle = session.nextPage, !session.isTrimming
+            else { return false }
+            return true
+        }
+    }
+
+    mutating func viewForObserving() -> (view: PagingRequirements?, effects: [Effect]) {
+        guard var session else { return (nil, []) }
+        if session.needsTrim {
+            // The cache left from earlier is trimmed to its first page before it is read.
+            session.needsTrim = false
+            session.isTrimming = true
+            self.session = session
+            return (nil, [.extra(.trimCache(session.requirements, session: session.id))])
+        }
+        return session.isTrimming ? (nil, []) : (session.pagingRequirements, [])
+    }
+
+    mutating func flightStarting() -> [Effect] {
+        guard var session else { return [] }
+        session.flight = Flight()
+        var effects: [Effect] = []
+        if case .fetching = session.nextPage {
+            // A refresh starts: the next page waits for it, then runs against its result.
+            effects.append(.extra(.cancelNextPage))
+            session.nextPage = .waiting
+        }
+        self.session = session
+        return effects
+    }
+
+    mutating func flightSaving() {
+        session?.flight.sawSaving = true
+    }
+
+    mutating func flightFinished(
+        _ result: RefreshResult,
+        saved: FirstPageProgress?,
+        stored: FirstPageProgress?,
+        isLast: Bool,
+        context: MachineContext
+    ) -> [Effect] {
+        guard var session else { return [] }
+        if result.didSucceed { session.flight.succeeded = true }
+        if let saved { session.flight.saved = saved }
+        guard isLast else {
+            self.session = session
+            return []
+        }
+        // Every waiter was answered: apply the flight's outcome to paging.
+        let flight = session.flight
+        session.flight = Flight()
+        if flight.succeeded {
+            resetToFirstPage(&session, progress: flight.saved ?? stored)
+        } else if flight.sawSaving {
+            // The old pages were deleted before the save failed: start over at the first page,
+            // with no next page until a refresh succeeds.
+            resetToFirstPage(&session, progress: FirstPageProgress(areMorePages: false))
+        }
+        if case .awaitingCache = session.nextPage, flight.succeeded || flight.sawSaving {
+            session.nextPage = .idle
+        }
+        self.session = session
+        return resumeWaitingNextPage(context: context).effects
+    }
+
+    mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect] {
+        guard var session else { return [] }
+        if case .value = reading { session.shownAreMorePages = nil }
+        let wasAwaiting = if case .awaitingCache = session.nextPage { true } else { false }
+        if wasAwaiting { session.nextPage = .idle }
+        self.session = session
+        // A value or a failure is shown by the shared machine; a store that emits nothing when
+        // subscribed would otherwise leave the list loading forever.
+        if case .nothing = reading, wasAwaiting { return [.emit] }
+        return []
+    }
+
+    mutating func metadataChanged(stored: FirstPageProgress?, cleared: Bool, context: MachineContext) -> [Effect] {
+        guard var session else { return [] }
+        // Another repository saved a new first page of the same list (or the metadata was
+        // cleared): it replaced the pages shown here.
+        resetToFirstPage(&session, progress: cleared ? FirstPageProgress(areMorePages: false) : stored)
+        var effects: [Effect] = []
+        switch session.nextPage {
+        case .fetching:
+            effects.append(.extra(.cancelNextPage))
+            session.nextPage = .waiting
+        case .awaitingCache:
+            session.nextPage = .idle
+        case .idle, .waiting, .saving:
+            break
+        }
+        self.session = session
+        return effects + resumeWaitingNextPage(context: context).effects
+    }
+
+    mutating func handle(_ input: PagingInput<DataSource>, context: MachineContext) -> [Effect] {
+        switch input {
+        case .goToNextPage: goToNextPage(context: context)
+        case .trimmed(let id): trimmed(session: id, context: context)
+        case .nextPageFetched(let id, let outcome): nextPageFetched(id: id, outcome: outcome)
+        case .nextPageSaved(let id, let error): nextPageSaved(id: id, error: error, context: context)
+        }
+    }
+
+    func present(_ cache: DataSource.PagingCache) -> PagedCache<DataSource.PagingCache> {
+        PagedCache(
+            areMorePages: areMorePagesAvailable,
+            cache: cache,
+            isLoadingNextPage: session?.nextPage.isLoading ?? false,
+            nextPageError: session?.nextPageError
+        )
+    }
+
+    // MARK: Paging inputs
+
+    private mutating func goToNextPage(context: MachineContext) -> [Effect] {
+        guard var session, case .idle = session.nextPage, session.areMorePages else { return [] }
+        session.nextPageError = nil
+        if context.isFetching || session.isTrimming {
+            session.nextPage = .waiting
+            self.session = session
+            return [.emit]
+        }
+        self.session = session
+        return startNextPage() + [.emit]
+    }
+
+    private mutating func trimmed(session id: Int, context: MachineContext) -> [Effect] {
+        guard var session, session.id == id, session.isTrimming else { return [] }
+        session.isTrimming = false
+        self.session = session
+        let (resumed, changed) = resumeWaitingNextPage(context: context)
+        return [.observeCache(session.pagingRequirements), .releaseHeldJoins] + resumed + (changed ? [.emit] : [])
+    }
+
+    private mutating func nextPageFetched(id: Int, outcome: NextPageOutcome<DataSource>) -> [Effect] {
+        guard var session, case .fetching(let fetching) = session.nextPage, fetching == id else { return [] }
+        switch outcome {
+        case .failed(let error):
+            session.nextPage = .idle
+            session.nextPageError = error
+            self.session = session
+            return [.emit]
+        case .fetched(let page, let response):
+            // Fetching only runs while no refresh and no trim does, so the save can start now.
+            session.nextPage = .saving(id: id, page, response)
+            self.session = session
+            return [.extra(.saveNextPage(id: id, session.requirements, page, response))]
+        }
+    }
+
+    private mutating func nextPageSaved(id: Int, error: (any Error)?, context: MachineContext) -> [Effect] {
+        guard var session, case .saving(let saving, let page, let response) = session.nextPage, saving == id else {
+            return []
+        }
+        var effects: [Effect] = []
+        if let error {
+            session.nextPage = .idle
+            session.nextPageError = error
+            effects = [.log(.saveFailed(tag: session.requirements.tag, error: error)), .emit]
+        } else {
+            session.pagingRequirements = page
+            session.areMorePages = response.areMorePages
+            session.nextPageRequirements = response.nextPageRequirements
+            session.isOnFirstPage = false
+            if context.isObserving {
+                // Observe again with the new paging requirements; the next emission shows the
+                // page and ends the loading.
+                session.nextPage = .awaitingCache
+                effects = [.observeCache(page)]
+            } else {
+                session.nextPage = .idle
+                effects = [.emit]
+            }
+        }
+        self.session = session
+        return effects + [.releaseHeldJoins]
+    }
+
+    // MARK: Helpers
+
+    private func resetToFirstPage(_ session: inout Session, progress: FirstPageProgress?) {
+        session.shownAreMorePages = session.shownAreMorePages ?? session.areMorePages
+        session.pagingRequirements = firstPage
+        session.areMorePages = progress?.areMorePages ?? false
+        session.nextPageRequirements = progress?.nextPageRequirements
+        session.isOnFirstPage = true
+        session.nextPageError = nil
+    }
+
+    /// Starts a next page that waited, if nothing blocks it any more, or drops it when there is
+    /// no next page now. `changed` says whether dropping it changed what observers are shown.
+    private mutating func resumeWaitingNextPage(context: MachineContext) -> (effects: [Effect], changed: Bool) {
+        guard var session, case .waiting = session.nextPage, !context.isFetching, !session.isTrimming else {
+            return ([], false)
+        }
+        guard session.areMorePages else {
+            session.nextPage = .idle
+            self.session = session
+            return ([], true)
+        }
+        return (startNextPage(), false)
+    }
+
+    private mutating func startNextPage() -> [Effect] {
+        guard var session else { return [] }
+        nextID += 1
+        session.nextPage = .fetching(id: nextID)
+        self.session = session
+        return [
+            .extra(
+                .fetchNextPage(
+                    id: nextID,
+                    session.requirements,
+                    current: session.pagingRequirements,
+                    next: session.nextPageRequirements
+                )
+            )
+        ]
+    }
+}
+
+/// The paging repository's machine.
+typealias PagingStateMachine<DataSource: PagingRepositoryDataSource> = RepositoryMachine<PagingExtension<DataSource>>
+
+/// What only a paging repository's machine hears.
+enum PagingInput<DataSource: PagingRepositoryDataSource> {
+    case goToNextPage
+    /// `persistOnlyFirstPage` finished for the session.
+    case trimmed(session: Int)
+    case nextPageFetched(id: Int, NextPageOutcome<DataSource>)
+    case nextPageSaved(id: Int, error: (any Error)?)
+}
+
+/// What only a paging repository's machine asks for.
+enum PagingAction<DataSource: PagingRepositoryDataSource> {
+    /// Run `persistOnlyFirstPage` on the background scheduler, then send `.trimmed(session:)`.
+    case trimCache(DataSource.Requirements, session: Int)
+    case cancelTrim
+    /// Fetch the page after `current`, then send `.nextPageFetched(id:…)`.
+    case fetchNextPage(
+        id: Int,
+        DataSource.Requirements,
+        current: DataSource.PagingRequirements,
+        next: DataSource.NextPageRequirements?
+    )
+    case cancelNextPage
+    /// Save a fetched next page on the background scheduler, then send `.nextPageSaved(id:…)`.
+    case saveNextPage(id: Int, DataSource.Requirements, DataSource.PagingRequirements, DataSource.FetchResult)
+}
