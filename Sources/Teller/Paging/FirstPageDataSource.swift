@@ -16,6 +16,8 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
 
     let paged: Paged
     let firstPage: Paged.PagingRequirements
+    /// The repository's write lane: the delete and the save run in it as one write.
+    let writes: Lock
     let didSave: @Sendable (Requirements, FetchResult) -> Void
 
     var maxAgeOfCache: Period {
@@ -31,8 +33,10 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
     }
 
     func saveCache(_ cache: FetchResult, requirements: Requirements) throws {
-        paged.deleteCache(requirements)
-        try paged.saveCache(cache.fetchResponse, requirements: requirements, pagingRequirements: firstPage)
+        try writes.withLock {
+            paged.deleteCache(requirements)
+            try paged.saveCache(cache.fetchResponse, requirements: requirements, pagingRequirements: firstPage)
+        }
         didSave(requirements, cache)
     }
 

@@ -14,6 +14,8 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     private struct Work {
         var trim: (any Disposable)?
         var nextPage: (any Disposable)?
+        /// Counts ended sessions: a write scheduled in an earlier session is dropped.
+        var session = 0
         var isShutDown = false
     }
 
@@ -21,6 +23,11 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     let firstPageRequirements: DataSource.PagingRequirements
     let teller: Teller
     private let work = LockedState(Work())
+    /// The data source's writing members (`persistOnlyFirstPage`, `deleteCache`, `saveCache`)
+    /// run one at a time, as PagingRepositoryDataSource documents: a save of an ended session
+    /// never overlaps the next session's trim or first page. Recursive, so a data source whose
+    /// write leads back to another write on the same thread does not deadlock.
+    private let writes = Lock(recursive: true)
     /// The progress of the last first page this repository's flights saved, by tag, until the
     /// flight's end takes it.
     private let savedFirstPage = LockedState<(tag: String, progress: Progress)?>(nil)
@@ -92,7 +99,9 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
 
     func flightWork(for requirements: Requirements) -> Observable<FlightEvent> {
         let savedFirstPage = self.savedFirstPage
-        let firstPage = FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements) { requirements, page in
+        let firstPage = FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements, writes: writes) {
+            requirements,
+            page in
             let progress = Progress(areMorePages: page.areMorePages, nextPageRequirements: page.nextPageRequirements)
             savedFirstPage.withLock { $0 = (requirements.tag, progress) }
         }
@@ -111,8 +120,13 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         switch action {
         case .trimCache(let requirements, let session):
             replace(\.trim, with: trim(requirements, session: session, engine: engine))
-        case .cancelTrim:
-            replace(\.trim, with: nil)
+        case .endSession:
+            let running = work.withLock { work -> [any Disposable] in
+                work.session += 1
+                defer { (work.trim, work.nextPage) = (nil, nil) }
+                return [work.trim, work.nextPage].compactMap { $0 }
+            }
+            for disposable in running { disposable.dispose() }
         case .fetchNextPage(let id, let requirements, let current, let next):
             replace(\.nextPage, with: fetchNextPage(id: id, requirements, current: current, next: next, engine: engine))
         case .cancelNextPage:
@@ -125,6 +139,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     func shutDown() {
         let running = work.withLock { work -> [any Disposable] in
             work.isShutDown = true
+            work.session += 1
             defer { (work.trim, work.nextPage) = (nil, nil) }
             return [work.trim, work.nextPage].compactMap { $0 }
         }
@@ -149,10 +164,26 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     ) -> any Disposable {
         let dataSource = UncheckedSendable(dataSource)
         let requirements = UncheckedSendable(requirements)
-        return teller.backgroundScheduler.schedule(()) { _ in
-            dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
-            engine.send(.extra(.trimmed(session: session)))
+        let current = work.withLock { $0.session }
+        return teller.backgroundScheduler.schedule(()) { [self] _ in
+            let trimmed = runWrite(inSession: current) {
+                dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
+            }
+            if trimmed {
+                engine.send(.extra(.trimmed(session: session)))
+            }
             return Disposables.create()
+        }
+    }
+
+    /// Runs `body` in the write lane, unless the session it was scheduled in ended meanwhile.
+    ///
+    /// - Returns: Whether `body` ran.
+    private func runWrite(inSession session: Int, _ body: () throws -> Void) rethrows -> Bool {
+        try writes.withLock {
+            guard work.withLock({ $0.session }) == session else { return false }
+            try body()
+            return true
         }
     }
 
@@ -185,11 +216,17 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     ) {
         let dataSource = UncheckedSendable(dataSource)
         let arguments = UncheckedSendable((requirements, page, response.fetchResponse))
-        _ = teller.backgroundScheduler.schedule(()) { _ in
+        let current = work.withLock { $0.session }
+        _ = teller.backgroundScheduler.schedule(()) { [self] _ in
             let (requirements, page, fetched) = arguments.value
             do {
-                try dataSource.value.saveCache(fetched, requirements: requirements, pagingRequirements: page)
-                engine.send(.extra(.nextPageSaved(id: id, error: nil)))
+                let saved = try runWrite(inSession: current) {
+                    try dataSource.value.saveCache(fetched, requirements: requirements, pagingRequirements: page)
+                }
+                // A save dropped because its session ended needs no answer: nobody waits for it.
+                if saved {
+                    engine.send(.extra(.nextPageSaved(id: id, error: nil)))
+                }
             } catch {
                 engine.send(.extra(.nextPageSaved(id: id, error: error)))
             }

@@ -128,12 +128,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 
     mutating func sessionEnded() -> [Effect] {
-        guard let ending = session else { return [] }
+        guard session != nil else { return [] }
         session = nil
-        var effects: [Effect] = []
-        if ending.isTrimming { effects.append(.extra(.cancelTrim)) }
-        if case .fetching = ending.nextPage { effects.append(.extra(.cancelNextPage)) }
-        return effects
+        return [.extra(.endSession)]
     }
 
     func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool {
@@ -383,7 +380,8 @@ enum PagingInput<DataSource: PagingRepositoryDataSource> {
 enum PagingAction<DataSource: PagingRepositoryDataSource> {
     /// Run `persistOnlyFirstPage` on the background scheduler, then send `.trimmed(session:)`.
     case trimCache(DataSource.Requirements, session: Int)
-    case cancelTrim
+    /// The session ended: cancel its trim and next page, and drop its writes not yet started.
+    case endSession
     /// Fetch the page after `current`, then send `.nextPageFetched(id:…)`.
     case fetchNextPage(
         id: Int,

@@ -102,6 +102,13 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
         engine.read { $0.ext.pagingRequirements }
     }
 
+    /// Whether another page can be loaded: the last page shown said more pages exist, so
+    /// ``goToNextPage()`` fetches one. `false` without ``requirements``. The same value observers
+    /// see as ``PagedCache/areMorePages``; Teller-iOS's `areMorePagesAvailable`.
+    open var areMorePagesAvailable: Bool {
+        engine.read { $0.ext.areMorePagesAvailable }
+    }
+
     /// The cache's state: the current state at once (once ``requirements`` are set), then every
     /// change, delivered on the ``Teller/uiScheduler``. Completes when the repository is
     /// deallocated. Subscribing also triggers an automatic refresh check.

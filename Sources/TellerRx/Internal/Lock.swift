@@ -11,13 +11,15 @@ import Android
 /// A pthread mutex: cheap when uncontended and visible to ThreadSanitizer (unlike
 /// `Synchronization.Mutex` on Linux, see PLATFORM-NOTES). Debug builds use an error-checking
 /// mutex so a double unlock or an unlock from the wrong thread stops at once.
-final class Lock: @unchecked Sendable {
+///
+/// `package` because Teller serializes a data source's writes with it.
+package final class Lock: @unchecked Sendable {
     // @unchecked: the mutex is the synchronisation; it is only touched through pthread calls.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// - Parameter recursive: whether the owning thread may lock again without unlocking first.
     ///   Used only by operators that forward from several sources (merge, zip, …), as RxSwift does.
-    init(recursive: Bool = false) {
+    package init(recursive: Bool = false) {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         Lock.initialize(mutex, recursive: recursive)
     }
@@ -55,7 +57,7 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

@@ -207,7 +207,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
     ///
     /// Set it on the mock to script the answer. Each value set is recorded in
     /// ``areMorePagesAvailableInvocations``; reads are not recorded there.
-    public var areMorePagesAvailable: Bool {
+    public override var areMorePagesAvailable: Bool {
         get {
             let (stored, closure) = record.withLock { record in
                 record.mockCalled = true
