@@ -136,6 +136,11 @@ where
     /// Observes the cached pages. Called on the UI scheduler, and observed there; Teller
     /// observes again with the new paging requirements after every page it saves.
     ///
+    /// Emit the current pages at once when subscribed, then on every change (see
+    /// ``RepositoryDataSource/observeCache(requirements:)``). A next page shows as loading until
+    /// its new observation emits; one that emits nothing when subscribed ends the loading at
+    /// once and is reported to the logger.
+    ///
     /// - Parameters:
     ///   - requirements: The list to observe.
     ///   - pagingRequirements: The last page shown (emit every page up to it).

@@ -8,7 +8,12 @@ import TellerRx
 /// ``isCacheEmpty(_:requirements:)`` on the UI scheduler (the main queue unless the ``Teller``
 /// instance says otherwise). Work on the two schedulers overlaps (a fetch usually runs while
 /// the cache is observed), so state that members on both sides touch must be thread-safe.
-/// Teller runs at most one fetch per tag at a time.
+///
+/// One fetch per tag: Teller runs at most one fetch at a time for the same tag of the same
+/// data-source type, shared by every repository of that type in one ``Teller``, and only the
+/// repository that started it saves. So instances of one type that use the same tag must keep
+/// it in the same store (one tag, one store). Data sources of different types never share a
+/// fetch, whatever their tags.
 public protocol RepositoryDataSource: SendableMetatype {
     /// The type of the cached data that ``observeCache(requirements:)`` emits.
     associatedtype Cache: Sendable
@@ -25,6 +30,10 @@ public protocol RepositoryDataSource: SendableMetatype {
     /// Whether Teller refreshes automatically: on setting requirements that were never fetched,
     /// on `observe()`, and whenever the cache emits while older than ``maxAgeOfCache``.
     /// Defaults to `true`.
+    ///
+    /// After a fetch or save fails, automatic refreshes of the same requirements pause until
+    /// something new happens: requirements set again, a new `observe()`, an explicit refresh, or
+    /// ``Teller/clear()``. A save that always fails therefore costs one fetch, not a loop.
     ///
     /// Declare it in the type that conforms to `RepositoryDataSource`: Swift binds a protocol
     /// requirement at the conforming class, so a subclass's own `automaticallyRefresh` is not
@@ -51,8 +60,13 @@ public protocol RepositoryDataSource: SendableMetatype {
 
     /// Observes the cached data. Called on the UI scheduler, and observed there.
     ///
-    /// Emit whenever the cache changes. Teller stops observing while it saves new data and
-    /// observes again afterwards.
+    /// Emit the current value at once when subscribed, then again whenever the cache changes
+    /// (as a database query observation does). Until the first value arrives the repository shows
+    /// the cache as loading; a subscription that returns without a value is reported to the
+    /// logger as ``TellerLogEvent/cacheNotEmittedOnSubscribe(tag:)``. Teller stops observing while
+    /// it saves new data and observes again afterwards. An error ends the observation: observers
+    /// get a state with ``CacheState/cacheReadError``, and the next `observe()`, refresh or
+    /// metadata change subscribes again.
     ///
     /// - Parameter requirements: What to observe.
     /// - Returns: An observable of the cache.
