@@ -15,7 +15,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
 
     func run() -> Observable<FlightEvent> {
         let tag = requirements.tag
-        let timeoutSeconds = teller.fetchTimeout.map(seconds)
+        let timeoutSeconds = teller.fetchTimeout.map(secondsOf)
         return fetch()
             .take(1)
             .observe(on: teller.backgroundScheduler)
@@ -82,16 +82,6 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         teller.metadataChanges.onNext(.tag(tag))
         return .successful
     }
-
-    private func seconds(_ interval: RxTimeInterval) -> Double {
-        switch interval {
-        case .seconds(let value): Double(value)
-        case .milliseconds(let value): Double(value) / 1_000
-        case .microseconds(let value): Double(value) / 1_000_000
-        case .nanoseconds(let value): Double(value) / 1_000_000_000
-        default: .infinity
-        }
-    }
 }
 
 extension ObservableType where Element == FlightEvent {
@@ -112,5 +102,16 @@ extension ObservableType where Element == FlightEvent {
                 }
             )
         }
+    }
+}
+
+/// `interval` in seconds, for ``TellerError/fetchTimedOut(tag:seconds:)``.
+func secondsOf(_ interval: RxTimeInterval) -> Double {
+    switch interval {
+    case .seconds(let value): Double(value)
+    case .milliseconds(let value): Double(value) / 1_000
+    case .microseconds(let value): Double(value) / 1_000_000
+    case .nanoseconds(let value): Double(value) / 1_000_000_000
+    default: .infinity
     }
 }

@@ -57,22 +57,11 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
             .catch { error in
                 let reported: any Error =
                     if case RxError.timeout = error, let timeout {
-                        TellerError.fetchTimedOut(tag: tag, seconds: timeoutSeconds(timeout))
+                        TellerError.fetchTimedOut(tag: tag, seconds: secondsOf(timeout))
                     } else {
                         error
                     }
                 return .just(.failed(reported))
             }
-    }
-}
-
-/// `interval` in seconds, for error messages.
-private func timeoutSeconds(_ interval: RxTimeInterval) -> Double {
-    switch interval {
-    case .seconds(let value): Double(value)
-    case .milliseconds(let value): Double(value) / 1_000
-    case .microseconds(let value): Double(value) / 1_000_000
-    case .nanoseconds(let value): Double(value) / 1_000_000_000
-    default: .infinity
     }
 }
