@@ -64,6 +64,61 @@ import Testing
         #expect(log.value == ["block end", "first", "second"])
     }
 
+    @Test func workScheduledFromInsideQueuedWorkRunsAfterWorkQueuedBeforeIt() throws {
+        // RxSwift's testMainScheduler_basicScenario: 3 was queued, and it counts as queued work
+        // until it returns, so 5, which it schedules, runs after it (after 4), not nested in it.
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let messages = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            _ = MainScheduler.instance.schedule(()) { _ in
+                messages.append(1)
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    messages.append(3)
+                    _ = MainScheduler.instance.schedule(()) { _ in
+                        messages.append(5)
+                        done.signal()
+                        return Disposables.create()
+                    }
+                    messages.append(4)
+                    return Disposables.create()
+                }
+                messages.append(2)
+                return Disposables.create()
+            }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(messages.value == [1, 2, 3, 4, 5])
+    }
+
+    @Test func disposingWorkScheduledFromInsideQueuedWorkCancelsIt() throws {
+        // RxSwift's testMainScheduler_disposing1: 5 is queued behind 3, so disposing it in 3
+        // keeps it from running.
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let messages = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            _ = MainScheduler.instance.schedule(()) { _ in
+                messages.append(1)
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    messages.append(3)
+                    MainScheduler.instance.schedule(()) { _ in
+                        messages.append(5)
+                        return Disposables.create()
+                    }
+                    .dispose()
+                    messages.append(4)
+                    DispatchQueue.main.async { done.signal() }
+                    return Disposables.create()
+                }
+                messages.append(2)
+                return Disposables.create()
+            }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(messages.value == [1, 2, 3, 4])
+    }
+
     @Test func asyncInstanceAlwaysGoesThroughTheMainQueue() throws {
         guard try mayBlockWaitingForMainQueue() else { return }
         let ranBeforeReturn = Locked<Bool?>(nil)
