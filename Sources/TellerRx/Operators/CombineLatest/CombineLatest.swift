@@ -143,7 +143,11 @@ where Observer.Element: Sendable {
             slots.append(source.subscribe(self, index: index))
         }
         if inputs.isEmpty {
-            lock.withLock { complete() }
+            // As RxSwift 6 does: the result for no elements, then completion.
+            lock.withLock {
+                sendResult()
+                complete()
+            }
             finishIfStopped()
         }
         return SlotsDisposable(slots)
