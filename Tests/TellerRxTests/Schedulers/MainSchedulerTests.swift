@@ -4,7 +4,10 @@ import Testing
 
 /// Each test runs its main-queue work from `DispatchQueue.main.async` and waits for it off the
 /// main thread; on the main thread it is skipped rather than deadlock (PLATFORM-NOTES).
-@Suite struct MainSchedulerTests {
+///
+/// Serialized: `MainScheduler.instance` runs work at once only with nothing of its own queued
+/// ahead, so one test's queued work would make another's "runs at once" expectation fail.
+@Suite(.serialized) struct MainSchedulerTests {
     @Test func workScheduledFromABackgroundThreadRunsOnTheMainQueue() throws {
         guard try mayBlockWaitingForMainQueue() else { return }
         let onMain = Locked<Bool?>(nil)
