@@ -98,6 +98,27 @@ private final class TestCounter: @unchecked Sendable {
         }
     }
 
+    @Test func singleStopsCallingThePredicateOnceTheOutcomeIsDecided() {
+        // A synchronous source keeps sending while `subscribe` runs; RxBlocking checks the
+        // predicate only until the answer is known.
+        let asked = Locked<[Int]>([])
+        #expect(throws: RxError.moreThanOneElement) {
+            try Observable.of(1, 2, 3, 4).toBlocking().single { element in
+                asked.withLock { $0.append(element) }
+                return element > 1
+            }
+        }
+        #expect(asked.value == [1, 2, 3])
+
+        let askedBeforeError = Locked<[Int]>([])
+        #expect(throws: BlockingError()) {
+            try Observable.of(1, 2, 3).toBlocking().single { element in
+                askedBeforeError.withLock { $0.append(element) }
+                throw BlockingError()
+            }
+        }
+        #expect(askedBeforeError.value == [1])
+    }
     @Test func materializeReportsCompletionWithTheElements() {
         guard case .completed(let elements) = Observable.of(1, 2).toBlocking().materialize() else {
             Issue.record("expected completion")

@@ -4,9 +4,14 @@ extension ObservableConvertibleType {
     /// Each iteration subscribes when its iterator is made (when the loop starts) and buffers
     /// every element it has not yet consumed, without limit, so nothing is lost when the loop
     /// body is slower than the source. The loop ends when the sequence completes, and throws
-    /// the sequence's error when it fails. Leaving the loop early, dropping the iterator, or
-    /// cancelling the iterating task disposes the subscription; after a cancellation the loop
-    /// simply ends.
+    /// the sequence's error when it fails. Leaving the loop early or dropping the iterator
+    /// disposes the subscription.
+    ///
+    /// Cancelling the iterating task disposes the subscription too, and then, as in RxSwift,
+    /// the loop gets the elements already buffered and throws `CancellationError`, unless the
+    /// sequence had already ended: then the loop ends as the sequence did (normally, or with
+    /// its error). So iterating `Observable.of(1, 2)` in a cancelled task still gets 1 and 2
+    /// and ends normally, while iterating a sequence that has not ended throws.
     ///
     /// ```swift
     /// for try await state in repository.observe().values {
@@ -47,9 +52,9 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
 
         /// The next element, waiting for it if none is buffered.
         ///
-        /// - Returns: The next element, or `nil` once the sequence has completed or the task
-        ///   has been cancelled.
-        /// - Throws: The observable's error, once; later calls return `nil`.
+        /// - Returns: The next element, or `nil` once the sequence has completed.
+        /// - Throws: The observable's error, or `CancellationError` if the task was cancelled
+        ///   before the sequence ended; once, later calls return `nil`.
         public mutating func next() async throws -> Element? {
             try await handle.next(isolation: nil)
         }
@@ -57,9 +62,9 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
         /// The next element, waiting for it on `actor` if none is buffered.
         ///
         /// - Parameter actor: The caller's actor, so the wait needs no hop to another executor.
-        /// - Returns: The next element, or `nil` once the sequence has completed or the task
-        ///   has been cancelled.
-        /// - Throws: The observable's error, once; later calls return `nil`.
+        /// - Returns: The next element, or `nil` once the sequence has completed.
+        /// - Throws: The observable's error, or `CancellationError` if the task was cancelled
+        ///   before the sequence ended; once, later calls return `nil`.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
             try await handle.next(isolation: actor)
         }
@@ -78,9 +83,14 @@ private final class ValuesSubscription<Element: Sendable>: Sendable {
     }
 
     deinit {
-        cancel()
+        // Nobody can iterate any more: free the buffered elements too, even if the source
+        // keeps its observer (the channel) alive.
+        subscription.dispose()
+        channel.discard()
     }
 
+    /// The iterating task was cancelled: stop the subscription and end the iteration with
+    /// `CancellationError` after the buffered elements, unless the sequence has already ended.
     func cancel() {
         subscription.dispose()
         channel.cancel()
@@ -89,7 +99,6 @@ private final class ValuesSubscription<Element: Sendable>: Sendable {
     func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
         if Task.isCancelled {
             cancel()
-            return nil
         }
         if let ready = channel.poll() {
             return try ready.get()
@@ -150,16 +159,19 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
         }
     }
 
-    /// Ends the iteration at once: buffered elements are dropped and a waiting `next()`
-    /// returns `nil`.
+    /// Ends the iteration with `CancellationError` (after the buffered elements) unless the
+    /// source has already ended; a waiting `next()` (which means the buffer is empty) throws it
+    /// at once.
     func cancel() {
-        let waiter = state.withLock { state -> Continuation? in
+        end(with: .failure(CancellationError()))
+    }
+
+    /// Drops the buffered elements and ends the iteration; for an iterator that is gone.
+    func discard() {
+        state.withLock { state in
             state.buffer.removeAll()
             state.end = .success(())
-            defer { state.waiter = nil }
-            return state.waiter
         }
-        waiter?.resume(returning: nil)
     }
 
     /// What `next()` returns without waiting, or `nil` if it has to wait.

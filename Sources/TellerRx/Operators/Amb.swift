@@ -54,8 +54,10 @@ private enum AmbSide {
     case right
 }
 
-/// Races two sequences. The recursive lock serializes the decision and forwarding; the side
-/// that lost is disposed as soon as the other wins.
+/// Races two sequences. The recursive lock serializes the decision and the forwarding of
+/// elements; the side that lost is disposed as soon as the other wins, and a terminal event is
+/// sent, once the lock is released (see ``Sink/stopForwarding(recording:in:)``: either under it
+/// could deadlock against a thread that holds a source's lock and sends).
 private final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: `choice` and the observer references are guarded by `lock`.
@@ -65,6 +67,8 @@ where Observer.Element: Sendable {
     // keep them alive for as long as the loser may need disposing.
     @exclusivity(unchecked) private weak var leftObserver: SubscriptionSlot?
     @exclusivity(unchecked) private weak var rightObserver: SubscriptionSlot?
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     func run(left: Observable<Observer.Element>, right: Observable<Observer.Element>) -> any Disposable {
         let leftObserver = AmbObserver(sink: self, side: .left)
@@ -79,19 +83,39 @@ where Observer.Element: Sendable {
     }
 
     /// Called under `lock` with an event from `side`.
-    fileprivate func on(_ event: Event<Observer.Element>, from side: AmbSide) {
+    ///
+    /// - Returns: The losing side's subscription when this event decided the race; the caller
+    ///   disposes it after releasing the lock.
+    fileprivate func on(_ event: Event<Observer.Element>, from side: AmbSide) -> SubscriptionSlot? {
+        var loser: SubscriptionSlot?
         if choice == .neither {
             choice = side
-            let loser = side == .left ? rightObserver : leftObserver
+            loser = side == .left ? rightObserver : leftObserver
             leftObserver = nil
             rightObserver = nil
-            loser?.dispose()
         }
-        guard choice == side else { return }
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
+        guard choice == side else { return loser }
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .error(let error):
+            stopForwarding(recording: .failed(error), in: &pendingTerminal)
+        case .completed:
+            stopForwarding(recording: .completed, in: &pendingTerminal)
         }
+        return loser
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes both sides.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
@@ -108,7 +132,10 @@ where Observer.Element: Sendable {
 
     func on(_ event: Event<Observer.Element>) {
         sink.lock.lock()
-        defer { sink.lock.unlock() }
-        sink.on(event, from: side)
+        let loser = sink.on(event, from: side)
+        sink.lock.unlock()
+        // The winner's event first, then the loser goes.
+        sink.finishIfStopped()
+        loser?.dispose()
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -18,7 +20,24 @@ extension ObservableType {
     ///   - scheduler: Runs the timers and sends the delayed events.
     /// - Returns: The source sequence shifted in time.
     public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-        DelayProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        DelayProducer(source: asObservable(), dueTime: dueTime, scheduler: scheduler, completionInItsOwnRun: false)
+    }
+
+    /// ``delay(_:scheduler:)`` for the traits: a completion due together with the element
+    /// before it is sent in a scheduled run of its own, as RxSwift's `delay` (which sends one
+    /// event per run) does for a `Single` or `Maybe`. On a virtual-time scheduler that puts it
+    /// one tick after the element.
+    func delay(
+        _ dueTime: RxTimeInterval,
+        scheduler: any SchedulerType,
+        completionInItsOwnRun: Bool
+    ) -> Observable<Element> {
+        DelayProducer(
+            source: asObservable(),
+            dueTime: dueTime,
+            scheduler: scheduler,
+            completionInItsOwnRun: completionInItsOwnRun
+        )
     }
 }
 
@@ -27,18 +46,31 @@ private final class DelayProducer<Element: Sendable>: Producer<Element>, @unchec
     let source: Observable<Element>
     let dueTime: RxTimeInterval
     let scheduler: any SchedulerType
+    let completionInItsOwnRun: Bool
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+    init(
+        source: Observable<Element>,
+        dueTime: RxTimeInterval,
+        scheduler: any SchedulerType,
+        completionInItsOwnRun: Bool
+    ) {
         self.source = source
         self.dueTime = dueTime
         self.scheduler = scheduler
+        self.completionInItsOwnRun = completionInItsOwnRun
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
         cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
+        let sink = DelaySink(
+            dueTime: dueTime,
+            scheduler: scheduler,
+            completionInItsOwnRun: completionInItsOwnRun,
+            observer: observer,
+            cancel: cancel
+        )
         return (sink, sink.run(source))
     }
 }
@@ -69,13 +101,22 @@ where Observer.Element: Sendable {
 
     private let dueTime: RxTimeInterval
     private let scheduler: any SchedulerType
+    /// Traits: a completion after an element sent in the same run waits for a new run.
+    private let completionInItsOwnRun: Bool
     private let state = LockedState(State())
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = SerialDisposable()
 
-    init(dueTime: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+    init(
+        dueTime: RxTimeInterval,
+        scheduler: any SchedulerType,
+        completionInItsOwnRun: Bool,
+        observer: Observer,
+        cancel: any Cancelable
+    ) {
         self.dueTime = dueTime
         self.scheduler = scheduler
+        self.completionInItsOwnRun = completionInItsOwnRun
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -130,6 +171,7 @@ where Observer.Element: Sendable {
     }
 
     private func drain() {
+        var sentElement = false
         while true {
             let now = scheduler.now
             let step = state.withLock { state -> Step in
@@ -147,6 +189,11 @@ where Observer.Element: Sendable {
                     state.isRunning = false
                     return .wait(.clamped(seconds: due.timeIntervalSince(now)))
                 }
+                if sentElement && completionInItsOwnRun && state.isStopped && state.queue.count == 1 {
+                    // Only the completion is left, due with the element just sent: a new run.
+                    state.isRunning = false
+                    return .wait(.nanoseconds(0))
+                }
                 state.isRunning = true
                 guard let event = state.queue.removeFirst() else { return .idle }
                 if event.isStopEvent { state.isDone = true }
@@ -159,6 +206,7 @@ where Observer.Element: Sendable {
                     dispose()
                     return
                 }
+                sentElement = true
             case .fail(let error):
                 forwardOn(.error(error))
                 dispose()
@@ -181,6 +229,10 @@ private struct DueQueue<Value> {
 
     var firstDue: Date? {
         head < items.count ? items[head].due : nil
+    }
+
+    var count: Int {
+        items.count - head
     }
 
     mutating func append(_ value: Value, due: Date) {

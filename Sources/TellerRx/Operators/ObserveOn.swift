@@ -41,7 +41,7 @@ extension ObservableType {
     /// - Parameter scheduler: Where the observer receives events.
     /// - Returns: The source sequence, delivered on `scheduler`.
     public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        ObserveOnProducer(source: asObservable(), target: DrainTarget(scheduler))
+        ObserveOnProducer(source: asObservable(), target: DrainTarget(scheduler), completionInItsOwnRun: false)
     }
 
     /// The older spelling of ``ObservableType/observe(on:)``, kept so code written for RxSwift 5
@@ -51,6 +51,18 @@ extension ObservableType {
     /// - Returns: The source sequence, delivered on `scheduler`.
     public func observeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         observe(on: scheduler)
+    }
+
+    /// ``observe(on:)`` for the traits: a completion that follows an element delivered in the
+    /// same scheduled run is delivered in a run of its own, as RxSwift's `observeOn` (which
+    /// schedules every event separately) does for a `Single` or `Maybe`. On a virtual-time
+    /// scheduler that puts it one tick after the element.
+    func observe(on scheduler: any ImmediateSchedulerType, completionInItsOwnRun: Bool) -> Observable<Element> {
+        ObserveOnProducer(
+            source: asObservable(),
+            target: DrainTarget(scheduler),
+            completionInItsOwnRun: completionInItsOwnRun
+        )
     }
 }
 
@@ -84,17 +96,24 @@ private final class ObserveOnProducer<Element: Sendable>: Producer<Element>, @un
     // @unchecked: immutable.
     let source: Observable<Element>
     let target: DrainTarget
+    let completionInItsOwnRun: Bool
 
-    init(source: Observable<Element>, target: DrainTarget) {
+    init(source: Observable<Element>, target: DrainTarget, completionInItsOwnRun: Bool) {
         self.source = source
         self.target = target
+        self.completionInItsOwnRun = completionInItsOwnRun
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
         cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = ObserveOnSink(target: target, observer: observer, cancel: cancel)
+        let sink = ObserveOnSink(
+            target: target,
+            completionInItsOwnRun: completionInItsOwnRun,
+            observer: observer,
+            cancel: cancel
+        )
         return (sink, source.subscribe(sink))
     }
 }
@@ -131,10 +150,13 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     }
 
     private let target: DrainTarget
+    /// Traits: a completion after an element delivered in the same run waits for a new run.
+    private let completionInItsOwnRun: Bool
     private let state = LockedState(State())
 
-    init(target: DrainTarget, observer: Observer, cancel: any Cancelable) {
+    init(target: DrainTarget, completionInItsOwnRun: Bool, observer: Observer, cancel: any Cancelable) {
         self.target = target
+        self.completionInItsOwnRun = completionInItsOwnRun
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -216,17 +238,35 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
                 for index in batch.indices {
                     if isDisposed { return }
                     let event = batch[index]
-                    forwardOn(event)
                     if event.isStopEvent {
+                        // Elements came before it in this run: the completion waits for the next.
+                        if completionInItsOwnRun && delivered + index > 0 && event.isCompleted {
+                            deliverCompletionInANewRun()
+                            return
+                        }
+                        forwardOn(event)
                         dispose()
                         return
                     }
+                    forwardOn(event)
                 }
                 delivered += batch.count
                 batch.removeAll(keepingCapacity: true)
                 mayLinger = mayLingerBeforeIdle
             }
         }
+    }
+
+    /// Puts the completion back as the only queued event and schedules a new drain for it;
+    /// the drain stays marked active meanwhile, so nothing else schedules one.
+    private func deliverCompletionInANewRun() {
+        let isDisposed = state.withLock { state -> Bool in
+            if state.isDisposed { return true }
+            // Nothing is queued after a terminal event.
+            state.queue = [.completed]
+            return false
+        }
+        if !isDisposed { scheduleDrain() }
     }
 
     override func dispose() {

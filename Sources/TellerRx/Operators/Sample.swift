@@ -52,7 +52,8 @@ private final class SampleProducer<Element: Sendable, SamplerElement: Sendable>:
 
 /// Two sources forward into one observer, so (as in RxSwift) one recursive lock guards the
 /// state and serializes forwarding: the documented exception to "never call downstream under
-/// a lock".
+/// a lock". The terminal event is sent, and both subscriptions disposed, only after it is
+/// released (see ``Sink/stopForwarding(recording:in:)``).
 private final class SampleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     // @unchecked: the `var`s are only touched while holding `lock`.
     typealias Element = Observer.Element
@@ -62,6 +63,8 @@ private final class SampleSink<Observer: ObserverType>: Sink<Observer>, Observer
     private let lock = Lock(recursive: true)
     private var latest: Element?
     private var sourceCompleted = false
+    /// How the sink ends, decided under `lock` and sent after it.
+    private var pendingTerminal = PendingTerminal()
 
     init(defaultValue: Element?, observer: Observer, cancel: any Cancelable) {
         self.defaultValue = defaultValue
@@ -69,41 +72,51 @@ private final class SampleSink<Observer: ObserverType>: Sink<Observer>, Observer
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
         switch event {
         case .next(let element):
-            latest = element
-        case .error:
-            forwardOn(event)
-            dispose()
+            lock.withLock { latest = element }
+        case .error(let error):
+            lock.withLock { stopForwarding(recording: .failed(error), in: &pendingTerminal) }
+            finishIfStopped()
         case .completed:
-            sourceCompleted = true
+            lock.withLock { sourceCompleted = true }
             sourceSubscription.dispose()
         }
     }
 
     func tick() {
-        lock.lock()
-        defer { lock.unlock() }
-        if let element = latest {
-            latest = nil
-            forwardOn(.next(element))
-        } else if let defaultValue {
-            forwardOn(.next(defaultValue))
+        lock.withLock {
+            if isDisposed { return }
+            if let element = latest {
+                latest = nil
+                forwardOn(.next(element))
+            } else if let defaultValue {
+                forwardOn(.next(defaultValue))
+            }
+            if sourceCompleted {
+                stopForwarding(recording: .completed, in: &pendingTerminal)
+            }
         }
-        if sourceCompleted {
-            forwardOn(.completed)
-            dispose()
-        }
+        finishIfStopped()
     }
 
     func samplerFailed(_ error: any Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        forwardOn(.error(error))
-        dispose()
+        lock.withLock { stopForwarding(recording: .failed(error), in: &pendingTerminal) }
+        finishIfStopped()
     }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes both subscriptions.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+    }
+
 }
 
 private struct SamplerObserver<Observer: ObserverType, SamplerElement>: ObserverType {

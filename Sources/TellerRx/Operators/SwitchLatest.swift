@@ -44,9 +44,11 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 /// sequence whose id is no longer the latest are dropped, so a replaced inner sequence cannot
 /// leak elements even if it emits while being disposed on another thread.
 ///
-/// The recursive `lock` serializes forwarding and guards the state (RxSwift's design). The
-/// current inner subscription lives in a lock-free ``SerialSlot`` instead, so that disposing from another
-/// thread never waits for a delivery in progress.
+/// The recursive `lock` serializes forwarding of elements and guards the state (RxSwift's
+/// design); the terminal event is sent, and everything disposed, only once it is released (see
+/// ``Sink/stopForwarding(recording:in:)``). The current inner subscription lives
+/// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
+/// a delivery in progress.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType, @unchecked Sendable
 where Inner.Element == Observer.Element {
@@ -66,6 +68,8 @@ where Inner.Element == Observer.Element {
     @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
     @exclusivity(unchecked) private var hasLatest = false
     @exclusivity(unchecked) private var isOuterDone = false
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
         self.selector = selector
@@ -82,6 +86,7 @@ where Inner.Element == Observer.Element {
             onNext(element)
         case .error(let error):
             lock.withLock { fail(error) }
+            finishIfStopped()
         case .completed:
             onCompleted()
         }
@@ -99,6 +104,7 @@ where Inner.Element == Observer.Element {
         } catch {
             fail(error)
             lock.unlock()
+            finishIfStopped()
             return
         }
         latestID &+= 1
@@ -111,6 +117,7 @@ where Inner.Element == Observer.Element {
         if observable.withScalarElement({ scalarArrived($0) }) {
             lock.unlock()
             current.disposeCurrent()
+            finishIfStopped()
             return
         }
         lock.unlock()
@@ -141,11 +148,12 @@ where Inner.Element == Observer.Element {
     private func onCompleted() {
         lock.withLock {
             isOuterDone = true
-            outer.dispose()
             if !hasLatest {
                 complete()
             }
         }
+        outer.dispose()
+        finishIfStopped()
     }
 
     /// Called under `lock` when the inner sequence with `id` completes.
@@ -158,18 +166,28 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    /// Called under `lock`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     fileprivate func fail(_ error: any Error) {
-        forwardOn(.error(error))
-        dispose()
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Called under `lock`.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardOn(.completed)
-        dispose()
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes everything.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 
     override func dispose() {
@@ -200,20 +218,23 @@ where Inner.Element == Observer.Element {
 
     func on(_ event: Event<Observer.Element>) {
         parent.lock.lock()
-        defer { parent.lock.unlock() }
         switch event {
         case .next:
             if parent.latestID == id {
                 parent.forwardOn(event)
             }
+            parent.lock.unlock()
+            return
         case .error(let error):
-            dispose()
             if parent.latestID == id {
                 parent.fail(error)
             }
         case .completed:
-            dispose()
             parent.innerCompleted(id: id)
         }
+        parent.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        dispose()
+        parent.finishIfStopped()
     }
 }

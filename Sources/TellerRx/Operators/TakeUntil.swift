@@ -57,9 +57,12 @@ where Observer.Element: Sendable {
 
     /// Serializes the two sources. Recursive and held while forwarding (the documented
     /// exception to "act after the lock"): `other` may fire from inside a downstream `onNext`
-    /// on the same thread, and events must not overlap downstream.
+    /// on the same thread, and events must not overlap downstream. The terminal event is sent,
+    /// and both subscriptions disposed, only after it (see ``Sink/stopForwarding(recording:in:)``).
     private let lock = Lock(recursive: true)
     private let otherSubscription = SingleAssignmentDisposable()
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     func run(source: Observable<Element>, other: Observable<Other>) -> any Disposable {
         otherSubscription.setDisposable(other.subscribe(TakeUntilOtherObserver(sink: self)))
@@ -72,27 +75,39 @@ where Observer.Element: Sendable {
             switch event {
             case .next:
                 forwardOn(event)
-            case .error, .completed:
-                forwardOn(event)
-                dispose()
+            case .error(let error):
+                stopForwarding(recording: .failed(error), in: &pendingTerminal)
+            case .completed:
+                stopForwarding(recording: .completed, in: &pendingTerminal)
             }
         }
+        finishIfStopped()
     }
 
     func onOther(_ event: Event<Other>) {
-        lock.withLock {
-            switch event {
-            case .next:
-                forwardOn(.completed)
-                dispose()
-            case .error(let error):
-                forwardOn(.error(error))
-                dispose()
-            case .completed:
-                // `other` can no longer stop the source: let it go and keep forwarding.
-                otherSubscription.dispose()
-            }
+        switch event {
+        case .next:
+            lock.withLock { stopForwarding(recording: .completed, in: &pendingTerminal) }
+            finishIfStopped()
+        case .error(let error):
+            lock.withLock { stopForwarding(recording: .failed(error), in: &pendingTerminal) }
+            finishIfStopped()
+        case .completed:
+            // `other` can no longer stop the source: let it go and keep forwarding.
+            otherSubscription.dispose()
         }
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes both subscriptions.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 

@@ -67,7 +67,9 @@ private final class WithLatestFromProducer<First: Sendable, Second: Sendable, Re
 }
 
 /// Observes the first sequence and keeps the second's latest element. The recursive lock
-/// serializes forwarding from both sequences and guards `latest`.
+/// serializes forwarding from both sequences and guards `latest`; a terminal event is sent, and
+/// both subscriptions disposed, only after it is released (see
+/// ``Sink/stopForwarding(recording:in:)``).
 private final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Observer>, ObserverType,
     @unchecked Sendable
 {
@@ -77,6 +79,8 @@ private final class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     fileprivate let lock = Lock(recursive: true)
     private let resultSelector: ResultSelector
     @exclusivity(unchecked) fileprivate var latest: Second?
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: any Cancelable) {
         self.resultSelector = resultSelector
@@ -85,30 +89,39 @@ private final class WithLatestFromSink<First, Second, Observer: ObserverType>: S
 
     func on(_ event: Event<First>) {
         lock.lock()
-        defer { lock.unlock() }
         switch event {
         case .next(let element):
-            guard let latest else { return }
-            let result: Observer.Element
-            do {
-                result = try resultSelector(element, latest)
-            } catch {
-                fail(error)
-                return
+            if let latest, !isDisposed {
+                do {
+                    forwardOn(.next(try resultSelector(element, latest)))
+                } catch {
+                    fail(error)
+                }
             }
-            forwardOn(.next(result))
         case .error(let error):
             fail(error)
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            stopForwarding(recording: .completed, in: &pendingTerminal)
         }
+        lock.unlock()
+        finishIfStopped()
     }
 
-    /// Called under `lock`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     fileprivate func fail(_ error: any Error) {
-        forwardOn(.error(error))
-        dispose()
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes both subscriptions.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
@@ -124,13 +137,12 @@ private final class WithLatestFromSecondObserver<First, Second, Observer: Observ
     }
 
     func on(_ event: Event<Second>) {
-        sink.lock.lock()
-        defer { sink.lock.unlock() }
         switch event {
         case .next(let element):
-            sink.latest = element
+            sink.lock.withLock { sink.latest = element }
         case .error(let error):
-            sink.fail(error)
+            sink.lock.withLock { sink.fail(error) }
+            sink.finishIfStopped()
         case .completed:
             // Only this subscription ends; the latest element stays usable.
             dispose()

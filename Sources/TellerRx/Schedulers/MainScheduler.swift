@@ -11,6 +11,8 @@ import Foundation
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
     // @unchecked: the only mutable state is the locked `pending` count.
     /// How many actions are queued or running, so an immediate run never overtakes queued work.
+    /// A queued action counts until it returns (as in RxSwift), so work it schedules goes behind
+    /// it on the queue instead of running nested inside it.
     private let pending = LockedState(0)
 
     /// The main-thread scheduler that runs work immediately when already on the main thread.
@@ -48,6 +50,29 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Runs `action` now if on the main thread (or the main queue) with nothing queued ahead,
     /// else on the main queue.
+    ///
+    /// "Queued ahead" includes the action running now: work scheduled from inside an action
+    /// that came through the queue is queued too, so it runs after everything queued before it.
+    ///
+    /// ```swift
+    /// // On the main thread, nothing queued:
+    /// _ = MainScheduler.instance.schedule(()) { _ in      // runs at once: prints 1, 2
+    ///     print(1)
+    ///     _ = MainScheduler.instance.schedule(()) { _ in  // queued: prints 3, 4, then 5
+    ///         print(3)
+    ///         _ = MainScheduler.instance.schedule(()) { _ in print(5); return Disposables.create() }
+    ///         print(4)
+    ///         return Disposables.create()
+    ///     }
+    ///     print(2)
+    ///     return Disposables.create()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The value passed to `action`.
+    ///   - action: The work; its disposable is disposed when the returned one is.
+    /// - Returns: A disposable that cancels the work if it has not run yet.
     public override func schedule<StateType: Sendable>(
         _ state: StateType,
         action: @escaping @Sendable (StateType) -> any Disposable
@@ -62,8 +87,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
         }
         let work = ScheduledWork { action(state) }
         DispatchQueue.main.async { [pending] in
-            pending.withLock { $0 -= 1 }
             work.run()
+            pending.withLock { $0 -= 1 }
         }
         return work
     }

@@ -5,7 +5,11 @@ extension PrimitiveSequence {
     /// Delivers the outcome of this trait on `scheduler`.
     ///
     /// Behaves as ``ObservableType/observe(on:)``: only the delivery of the outcome moves; use
-    /// ``subscribe(on:)`` to move the work done when subscribing.
+    /// ``subscribe(on:)`` to move the work done when subscribing. As in RxSwift, where a
+    /// success is an element followed by a completion and each event is scheduled on its own,
+    /// the completion after a success is delivered in a later run on `scheduler` than the
+    /// element (one tick later on a `TestScheduler`: `next @ 201, completed @ 202` for a
+    /// `Single.just` subscribed at 200).
     ///
     /// ```swift
     /// fetchUser()                                 // a Single that succeeds on a background queue
@@ -16,7 +20,7 @@ extension PrimitiveSequence {
     /// - Parameter scheduler: Where the observer receives the outcome.
     /// - Returns: The same trait, delivered on `scheduler`.
     public func observe(on scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.observe(on: scheduler))
+        PrimitiveSequence(raw: source.observe(on: scheduler, completionInItsOwnRun: true))
     }
 
     /// The older spelling of ``observe(on:)``, kept so code written for RxSwift 5 (and the
@@ -52,16 +56,18 @@ extension PrimitiveSequence {
     /// Delivers a success (or an empty completion) `dueTime` later, on `scheduler`; an error is
     /// not delayed.
     ///
-    /// Behaves as ``ObservableType/delay(_:scheduler:)``: the element and the completion that
-    /// follows it are sent together on `scheduler`; an error is sent at once, on the trait's
-    /// thread, and drops an element still waiting.
+    /// Behaves as ``ObservableType/delay(_:scheduler:)``: the element is sent on `scheduler`
+    /// `dueTime` later, and the completion that follows it in a later run on `scheduler` (as in
+    /// RxSwift, which sends one event per run: on a `TestScheduler`, `Single.just(1)` delayed
+    /// by 2 from 200 gives `next @ 202, completed @ 203`). An error is sent at once, on the
+    /// trait's thread, and drops an element still waiting.
     ///
     /// - Parameters:
     ///   - dueTime: How long the outcome is held back.
     ///   - scheduler: Runs the timer and sends the delayed outcome.
     /// - Returns: The same trait, shifted in time.
     public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
+        PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler, completionInItsOwnRun: true))
     }
 
     /// Subscribes to this trait `dueTime` after `subscribe` is called, on `scheduler`.

@@ -92,6 +92,9 @@ final class BlockingCollector<Element: Sendable>: @unchecked Sendable {
     private func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
+            // Once the answer is known, a synchronous source may still be sending (its
+            // subscription is disposed only when `subscribe` returns): don't ask the predicate.
+            guard !state.withLock({ $0.isDone }) else { return }
             let keep: Bool
             do {
                 keep = try predicate?(element) ?? true

@@ -72,8 +72,9 @@ public struct BlockingObservable<Element: Sendable>: Sendable {
     /// Waits for the only element that satisfies `predicate`. Stops as soon as a second
     /// matching element arrives.
     ///
-    /// - Parameter predicate: Runs on the delivering thread for each element; an error it
-    ///   throws ends the wait and is rethrown.
+    /// - Parameter predicate: Runs on the delivering thread for each element until the answer
+    ///   is known (a second match, or an error it throws, which ends the wait and is
+    ///   rethrown); it is not called for elements that arrive after that.
     /// - Returns: The only matching element.
     /// - Throws: `RxError.noElements` if no element matches, `RxError.moreThanOneElement`
     ///   if two do, the sequence's or the predicate's error, or `RxError.timeout`.

@@ -117,7 +117,8 @@ import Testing
         #expect(probe.disposeCount.value == 1)
     }
 
-    @Test func cancellingTheTaskDisposesTheSubscriptionAndEndsTheLoop() async throws {
+    @Test func cancellingTheTaskDisposesTheSubscriptionAndThrowsCancellation() async throws {
+        // RxSwift's testThrowsCancellationErrorWithoutEvents.
         let probe = DisposalProbe<Int>()
         let subscribed = AsyncSignal()
         let source = Observable<Int>.create { observer in
@@ -131,20 +132,60 @@ import Testing
         }
         await subscribed.wait()
         consumer.cancel()
-        #expect(try await consumer.value == 0)
+        await #expect(throws: CancellationError.self) { try await consumer.value }
         #expect(probe.disposeCount.value == 1)
     }
 
-    @Test func iteratingInAnAlreadyCancelledTaskEndsAtOnce() async throws {
+    @Test func iteratingInAnAlreadyCancelledTaskThrowsCancellation() async throws {
         let probe = DisposalProbe<Int>()
         let consumer = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             var iterator = probe.observable.values.makeAsyncIterator()
             return try await iterator.next()
         }
-        #expect(try await consumer.value == nil)
+        await #expect(throws: CancellationError.self) { try await consumer.value }
         #expect(probe.subscribeCount.value == 1)
         #expect(probe.disposeCount.value == 1)
+    }
+
+    @Test func cancellationKeepsTheElementsAlreadySentThenThrows() async throws {
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onNext(2)
+            return Disposables.create()
+        }
+        let consumer = Task { () -> [String] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var log: [String] = []
+            do {
+                for try await value in source.values { log.append("\(value)") }
+                log.append("ended")
+            } catch {
+                log.append("threw \(type(of: error))")
+            }
+            return log
+        }
+        #expect(await consumer.value == ["1", "2", "threw CancellationError"])
+    }
+
+    @Test func cancellationAfterTheSequenceEndedEndsTheLoopAsTheSequenceDid() async throws {
+        // RxSwift's testNotThrowingCancellation: a sequence that already completed is not
+        // turned into a cancellation; one that failed still throws its own error.
+        let consumer = Task { () -> [String] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var log: [String] = []
+            for try await value in Observable.of(1, 2, 3).values { log.append("\(value)") }
+            log.append("ended")
+            do {
+                for try await value in Observable.of(4).concat(Observable<Int>.error(TestError(7))).values {
+                    log.append("\(value)")
+                }
+            } catch {
+                log.append("threw \(error)")
+            }
+            return log
+        }
+        #expect(try await consumer.value == ["1", "2", "3", "ended", "4", "threw \(TestError(7))"])
     }
 
     @Test func eachIterationSubscribesAgain() async throws {

@@ -49,14 +49,42 @@ import Testing
         #expect(probe.disposeCount.value == 1)
     }
 
-    @Test func awaitingInACancelledTaskDoesNotSubscribe() async {
+    @Test func awaitingInACancelledTaskSubscribesThenDisposesAndThrowsCancellation() async {
+        // As in RxSwift: the subscription is made, and disposed at once when no outcome came.
         let probe = DisposalProbe<Int>()
         let waiter = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await probe.observable.asMaybe().value
         }
         await #expect(throws: CancellationError.self) { try await waiter.value }
-        #expect(probe.subscribeCount.value == 0)
+        #expect(probe.subscribeCount.value == 1)
+        #expect(probe.disposeCount.value == 1)
+    }
+
+    @Test func awaitingInACancelledTaskReturnsAnOutcomeSentWhileSubscribing() async throws {
+        // RxSwift's testMaybeNotThrowingCancellationWhenCompleted and
+        // testCompletableNotThrowingCancellation: a source that answers synchronously wins.
+        let outcomes = Task { () -> [String] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var outcomes: [String] = []
+            outcomes.append("maybe empty: \(String(describing: try await Maybe<Int>.empty().value))")
+            outcomes.append("maybe just: \(String(describing: try await Maybe.just(3).value))")
+            try await Completable.empty().value
+            outcomes.append("completable: completed")
+            outcomes.append("single: \(try await Single.just(5).value)")
+            do {
+                _ = try await Maybe<Int>.error(TestError(4)).value
+            } catch {
+                outcomes.append("maybe error: \(error)")
+            }
+            return outcomes
+        }
+        #expect(
+            try await outcomes.value == [
+                "maybe empty: nil", "maybe just: Optional(3)", "completable: completed", "single: 5",
+                "maybe error: \(TestError(4))",
+            ]
+        )
     }
 
     @Test func completableCancellationDisposesToo() async {

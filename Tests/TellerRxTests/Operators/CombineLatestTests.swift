@@ -207,14 +207,22 @@ private func combineLatestSum(_ s: [TestableObservable<Int>], _ variant: ArityVa
 }
 
 @Suite struct CombineLatestCollectionTests {
-    @Test func emptyCollectionCompletesAtOnce() {
+    @Test func emptyCollectionSendsTheResultForNoElementsThenCompletes() {
+        // RxSwift 6 calls the result selector once with `[]` before completing.
         let scheduler = TestScheduler(initialClock: 0)
         let res = scheduler.start { Observable<Int>.combineLatest([Observable<Int>]()) }
-        #expect(res.events == [.completed(200)])
+        #expect(res.events == [.next(200, []), .completed(200)])
         let summed = TestScheduler(initialClock: 0).start {
-            Observable<Int>.combineLatest([Observable<Int>]()) { $0.reduce(0, +) }
+            Observable<Int>.combineLatest([Observable<Int>]()) { $0.reduce(100, +) }
         }
-        #expect(summed.events == [.completed(200)])
+        #expect(summed.events == [.next(200, 100), .completed(200)])
+    }
+
+    @Test func emptyCollectionFailsWithTheErrorOfTheResultSelector() {
+        let res = TestScheduler(initialClock: 0).start {
+            Observable<Int>.combineLatest([Observable<Int>]()) { _ -> Int in throw TestError(6) }
+        }
+        #expect(res.events == [.error(200, TestError(6))])
     }
 
     @Test func combinesTheLatestElementsIntoArraysInCollectionOrder() {

@@ -4,7 +4,10 @@ import Testing
 
 /// Each test runs its main-queue work from `DispatchQueue.main.async` and waits for it off the
 /// main thread; on the main thread it is skipped rather than deadlock (PLATFORM-NOTES).
-@Suite struct MainSchedulerTests {
+///
+/// Serialized: `MainScheduler.instance` runs work at once only with nothing of its own queued
+/// ahead, so one test's queued work would make another's "runs at once" expectation fail.
+@Suite(.serialized) struct MainSchedulerTests {
     @Test func workScheduledFromABackgroundThreadRunsOnTheMainQueue() throws {
         guard try mayBlockWaitingForMainQueue() else { return }
         let onMain = Locked<Bool?>(nil)
@@ -62,6 +65,61 @@ import Testing
         queuedAhead.signal()
         #expect(done.waitOrTimeOut())
         #expect(log.value == ["block end", "first", "second"])
+    }
+
+    @Test func workScheduledFromInsideQueuedWorkRunsAfterWorkQueuedBeforeIt() throws {
+        // RxSwift's testMainScheduler_basicScenario: 3 was queued, and it counts as queued work
+        // until it returns, so 5, which it schedules, runs after it (after 4), not nested in it.
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let messages = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            _ = MainScheduler.instance.schedule(()) { _ in
+                messages.append(1)
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    messages.append(3)
+                    _ = MainScheduler.instance.schedule(()) { _ in
+                        messages.append(5)
+                        done.signal()
+                        return Disposables.create()
+                    }
+                    messages.append(4)
+                    return Disposables.create()
+                }
+                messages.append(2)
+                return Disposables.create()
+            }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(messages.value == [1, 2, 3, 4, 5])
+    }
+
+    @Test func disposingWorkScheduledFromInsideQueuedWorkCancelsIt() throws {
+        // RxSwift's testMainScheduler_disposing1: 5 is queued behind 3, so disposing it in 3
+        // keeps it from running.
+        guard try mayBlockWaitingForMainQueue() else { return }
+        let messages = Locked<[Int]>([])
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            _ = MainScheduler.instance.schedule(()) { _ in
+                messages.append(1)
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    messages.append(3)
+                    MainScheduler.instance.schedule(()) { _ in
+                        messages.append(5)
+                        return Disposables.create()
+                    }
+                    .dispose()
+                    messages.append(4)
+                    DispatchQueue.main.async { done.signal() }
+                    return Disposables.create()
+                }
+                messages.append(2)
+                return Disposables.create()
+            }
+        }
+        #expect(done.waitOrTimeOut())
+        #expect(messages.value == [1, 2, 3, 4])
     }
 
     @Test func asyncInstanceAlwaysGoesThroughTheMainQueue() throws {

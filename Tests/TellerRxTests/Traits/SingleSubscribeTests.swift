@@ -181,7 +181,8 @@ import Testing
             .subscribe(on: scheduler)
             .observe(on: scheduler)
         }
-        #expect(res.events == [.next(202, 1), .completed(202)])
+        // As in RxSwift, observe(on:) delivers the completion in its own step after the success.
+        #expect(res.events == [.next(202, 1), .completed(203)])
     }
 
     @Test func subscribeOnRunsTheCreateClosureOnTheSchedulerForClosureSubscribers() {

@@ -4,10 +4,10 @@ extension ObservableType {
     ///
     /// A result is sent each time a source sends an element, once every source has sent at
     /// least one; `resultSelector` gets the latest elements in the collection's order. The
-    /// result completes when every source has completed (at once for an empty collection), or
-    /// when a source sends an element while another source is done without ever having sent
-    /// one. An error from any source, or thrown by `resultSelector`, is sent at once and
-    /// disposes every source.
+    /// result completes when every source has completed, or when a source sends an element
+    /// while another source is done without ever having sent one. An empty collection, as in
+    /// RxSwift 6, sends `resultSelector([])` and completes at once. An error from any source,
+    /// or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
     /// `resultSelector` runs on the thread of the source whose element triggered it; results
     /// are delivered one at a time, never overlapping.
@@ -35,8 +35,8 @@ extension ObservableType {
     ///
     /// An array (in the collection's order) is sent each time a source sends an element, once
     /// every source has sent at least one. The result completes when every source has
-    /// completed (at once for an empty collection), or when a source sends an element while
-    /// another source is done without ever having sent one. An error from any source is sent
+    /// completed, or when a source sends an element while another source is done without ever
+    /// having sent one. An empty collection, as in RxSwift 6, sends `[]` and completes at once. An error from any source is sent
     /// at once and disposes every source. Arrays are delivered one at a time, never
     /// overlapping, on the thread of the source whose element triggered them.
     ///

@@ -91,8 +91,9 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
 ///
 /// The latest elements and per-source flags live in one allocation the sink owns, laid out
 /// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
-/// per-source observers hold nothing but a pointer. One recursive lock serializes
-/// forwarding and guards the state.
+/// per-source observers hold nothing but a pointer. One recursive lock serializes forwarding
+/// of results and guards the state; the terminal event is sent, and the sources disposed, only
+/// after it is released (see ``Sink/stopForwarding(recording:in:)``).
 final class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
@@ -108,6 +109,8 @@ where Observer.Element: Sendable {
     // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var valueCount = 0
     @exclusivity(unchecked) private var doneCount = 0
+    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -140,7 +143,12 @@ where Observer.Element: Sendable {
             slots.append(source.subscribe(self, index: index))
         }
         if inputs.isEmpty {
-            lock.withLock { complete() }
+            // As RxSwift 6 does: the result for no elements, then completion.
+            lock.withLock {
+                sendResult()
+                complete()
+            }
+            finishIfStopped()
         }
         return SlotsDisposable(slots)
     }
@@ -150,7 +158,7 @@ where Observer.Element: Sendable {
         storage.firstFlag(index)
     }
 
-    /// Source `index` has stored a new latest element (called under `lock`).
+    /// Source `index` has stored a new latest element (called under `lock`, while not stopped).
     func next(_ index: Int) {
         if !storage.firstFlag(index) {
             storage.setFirstFlag(index)
@@ -186,17 +194,28 @@ where Observer.Element: Sendable {
         }
     }
 
-    /// Called under `lock`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     func fail(_ error: any Error) {
-        forwardOn(.error(error))
-        dispose()
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+    }
+
+    /// Called under `lock`: ends with completion, sent once the lock is released.
+    @inline(never)
+    private func complete() {
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes every source.
+    @inline(__always)
+    func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
     }
 
     @inline(never)
-    private func complete() {
-        forwardOn(.completed)
-        dispose()
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
@@ -216,23 +235,32 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Element>) {
+        var isCompleted = false
         sink.lock.lock()
-        defer { sink.lock.unlock() }
         switch event {
         case .next(let element):
-            if sink.hasValue(at: index) {
-                storage.pointee = element
-            } else {
-                storage.initialize(to: element)
+            // Stopped: the sink is being torn down; nothing more is combined.
+            if !sink.isDisposed {
+                if sink.hasValue(at: index) {
+                    storage.pointee = element
+                } else {
+                    storage.initialize(to: element)
+                }
+                sink.next(index)
             }
-            sink.next(index)
         case .error(let error):
             sink.fail(error)
         case .completed:
+            isCompleted = true
+            sink.done(index)
+        }
+        sink.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        if isCompleted {
             // Its subscription ends now (RxSwift's subscription logs show it); the sink may
             // keep combining its last element.
             dispose()
-            sink.done(index)
         }
+        sink.finishIfStopped()
     }
 }

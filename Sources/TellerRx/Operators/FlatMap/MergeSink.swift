@@ -53,10 +53,12 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 ///
 /// One recursive lock serializes everything sent downstream, whichever source and thread it
 /// comes from, and guards the counters (RxSwift's design; the recursive lock is the documented
-/// exception to "never call out under a lock"). The open inner subscriptions are tracked
-/// apart, with their own small lock, so that disposing from another thread never waits for a
-/// delivery in progress; an inner sequence that ends while it is being subscribed (`just`) is
-/// never tracked at all.
+/// exception to "never call out under a lock"). A terminal event is decided under it but sent,
+/// and everything disposed, once it is released (see ``Sink/stopForwarding(recording:in:)``);
+/// an inner subscription that completed is disposed after it too. The open inner
+/// subscriptions are tracked apart, with their own small lock, so that disposing from another
+/// thread never waits for a delivery in progress; an inner sequence that ends while it is being
+/// subscribed (`just`) is never tracked at all.
 ///
 /// Completion: after the outer sequence has completed and every inner sequence (running or
 /// queued) has completed. Any error ends everything at once.
@@ -89,6 +91,8 @@ where Inner.Element == Observer.Element {
     /// `pending.count`, kept apart so the common path never touches the generic queue.
     @exclusivity(unchecked) private var pendingCount = 0
     @exclusivity(unchecked) private var isSubscribingPending = false
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, cancel: any Cancelable) {
         self.selector = selector
@@ -118,6 +122,7 @@ where Inner.Element == Observer.Element {
             isOuterDone = true
             completeIfFinished()
         }
+        finishIfStopped()
         return Disposables.create()
     }
 
@@ -147,6 +152,7 @@ where Inner.Element == Observer.Element {
                 enqueue(element)
             }
             lock.unlock()
+            finishIfStopped()
             return
         }
         let inner: Inner
@@ -155,6 +161,7 @@ where Inner.Element == Observer.Element {
         } catch {
             fail(error)
             lock.unlock()
+            finishIfStopped()
             return
         }
         activeCount += 1
@@ -162,6 +169,7 @@ where Inner.Element == Observer.Element {
         // Checked while still holding the lock: a `just` is forwarded without letting go of it.
         if observable.withScalarElement({ scalarArrived($0) }) {
             lock.unlock()
+            finishIfStopped()
             return
         }
         let observerType = innerObserverType()
@@ -174,6 +182,7 @@ where Inner.Element == Observer.Element {
         lock.withLock {
             fail(error)
         }
+        finishIfStopped()
     }
 
     @inline(never)
@@ -182,24 +191,35 @@ where Inner.Element == Observer.Element {
             isOuterDone = true
             if activeCount == 0 && pendingCount == 0 {
                 complete()
-            } else {
-                outer.dispose()
             }
         }
+        // The outer subscription has ended either way; inner sequences may still run.
+        outer.dispose()
+        finishIfStopped()
     }
 
-    /// Called under `lock`: sends `error` and ends everything.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     fileprivate func fail(_ error: any Error) {
-        forwardOn(.error(error))
-        dispose()
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Called under `lock`: sends `completed` and ends everything.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardOn(.completed)
-        dispose()
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes everything.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 
     /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.
@@ -230,7 +250,9 @@ where Inner.Element == Observer.Element {
     }
 
     /// The element of a `just` inner sequence, which then counts as completed. Takes the
-    /// (recursive) lock itself; re-taking it on the thread that holds it is cheap.
+    /// (recursive) lock itself; re-taking it on the thread that holds it is cheap. If this ends
+    /// the sink, sending the terminal event and disposing are left to the caller (an entry
+    /// point that calls `finishIfStopped()` once it has released the lock).
     private func scalarArrived(_ element: Inner.Element) {
         lock.lock()
         defer { lock.unlock() }
@@ -278,10 +300,10 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    /// Called under `lock` when an inner sequence completes.
+    /// Called under `lock` when an inner sequence completes; the caller disposes its
+    /// subscription after releasing the lock.
     fileprivate func innerCompleted(_ observer: InnerSubscription) {
         inners.unregister(observer)
-        observer.dispose()
         activeCount -= 1
         if pendingCount > 0 {
             subscribePending()
@@ -345,11 +367,15 @@ where Inner.Element == Observer.Element {
 
     func on(_ event: Event<Observer.Element>) {
         parent.lock.lock()
-        defer { parent.lock.unlock() }
-        guard !isStopped else { return }
+        guard !isStopped else {
+            parent.lock.unlock()
+            return
+        }
         switch event {
         case .next:
             parent.forwardOn(event)
+            parent.lock.unlock()
+            return
         case .error(let error):
             isStopped = true
             parent.fail(error)
@@ -357,5 +383,11 @@ where Inner.Element == Observer.Element {
             isStopped = true
             parent.innerCompleted(self)
         }
+        parent.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        if case .completed = event {
+            dispose()
+        }
+        parent.finishIfStopped()
     }
 }

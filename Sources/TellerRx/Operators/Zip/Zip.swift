@@ -105,7 +105,9 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
 /// queue holds at least one, the oldest of each are combined into a result. Completion
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
-/// everything at once. One recursive lock serializes forwarding and guards the state.
+/// everything at once. One recursive lock serializes forwarding of elements and guards the
+/// state; the terminal event is sent, and the sources disposed, only after it is released (see
+/// ``Sink/stopForwarding(recording:in:)``).
 final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
@@ -122,6 +124,8 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     @exclusivity(unchecked) private var queuedCounts: [Int]
     @exclusivity(unchecked) private var nonEmptyCount = 0
     @exclusivity(unchecked) private var doneCount = 0
+    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -158,11 +162,12 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
         if inputs.isEmpty {
             lock.withLock { complete() }
+            finishIfStopped()
         }
         return SlotsDisposable(slots)
     }
 
-    /// Source `index` has queued an element (called under `lock`).
+    /// Source `index` has queued an element (called under `lock`, while not stopped).
     func next(_ index: Int) {
         queuedCounts[index] += 1
         if queuedCounts[index] == 1 {
@@ -203,17 +208,28 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
     }
 
-    /// Called under `lock`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     func fail(_ error: any Error) {
-        forwardOn(.error(error))
-        dispose()
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+    }
+
+    /// Called under `lock`: ends with completion, sent once the lock is released.
+    @inline(never)
+    private func complete() {
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes every source.
+    @inline(__always)
+    func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
     }
 
     @inline(never)
-    private func complete() {
-        forwardOn(.completed)
-        dispose()
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
@@ -233,18 +249,27 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Element>) {
+        var isCompleted = false
         sink.lock.lock()
-        defer { sink.lock.unlock() }
         switch event {
         case .next(let element):
-            queue.pointee.enqueue(element)
-            sink.next(index)
+            // Stopped: the sink is being torn down; the element can never be combined.
+            if !sink.isDisposed {
+                queue.pointee.enqueue(element)
+                sink.next(index)
+            }
         case .error(let error):
             sink.fail(error)
         case .completed:
-            // Its subscription ends now, as RxSwift's subscription logs show.
-            dispose()
+            isCompleted = true
             sink.done(index)
         }
+        sink.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        if isCompleted {
+            // Its subscription ends now, as RxSwift's subscription logs show.
+            dispose()
+        }
+        sink.finishIfStopped()
     }
 }
