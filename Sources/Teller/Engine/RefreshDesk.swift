@@ -29,6 +29,12 @@ final class RefreshDesk: Sendable {
         static let closed = JoinPolicy(joinable: false, unforced: false, ifNoCache: false)
     }
 
+    /// A refresh call, as the desk sees it.
+    enum Call: Sendable {
+        case refresh(force: Bool)
+        case ifNoCache
+    }
+
     /// A joined waiter's place, for leaving.
     struct Membership: Sendable {
         fileprivate let party: WaiterID
@@ -76,6 +82,16 @@ final class RefreshDesk: Sendable {
     }
 
     // MARK: Joining (any thread)
+
+    /// Joins the newest party if its policy lets `call` join it.
+    ///
+    /// - Returns: The waiter's membership, or `nil` when the call must go through the mailbox.
+    func join(_ call: Call, respond: @escaping Respond) -> Membership? {
+        switch call {
+        case .refresh(let force): join(force: force, respond: respond)
+        case .ifNoCache: join(force: false, ifNoCache: true, respond: respond)
+        }
+    }
 
     /// Joins the newest party if its policy lets this call join it.
     ///

@@ -91,18 +91,12 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     /// A refresh: joins a flight this repository already waits for when the desk allows it,
     /// otherwise goes through the machine. See ``TellerRepository/refresh(force:)``.
     func refresh(force: Bool) -> Single<RefreshResult> {
-        waiterSingle(
-            joining: { desk, respond in desk.join(force: force, respond: respond) },
-            input: { waiter in .refresh(waiter, force: force) }
-        )
+        waiterSingle(.refresh(force: force))
     }
 
     /// See ``TellerRepository/refreshIfNoCache()``.
     func refreshIfNoCache() -> Single<RefreshResult> {
-        waiterSingle(
-            joining: { desk, respond in desk.join(force: false, ifNoCache: true, respond: respond) },
-            input: { waiter in .refreshIfNoCache(waiter) }
-        )
+        waiterSingle(.ifNoCache)
     }
 
     /// Sets new requirements. Joining old flights through the desk stops at once, before the
@@ -241,19 +235,26 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
 
     // MARK: Waiters
 
-    private func waiterSingle(
-        joining join: @escaping @Sendable (RefreshDesk, @escaping RefreshDesk.Respond) -> RefreshDesk.Membership?,
-        input: @escaping @Sendable (WaiterID) -> EngineInput<Machine>
-    ) -> Single<RefreshResult> {
+    /// A refresh call's `Single`. A call that joins a party at the desk touches nothing
+    /// generic: a burst of thousands of calls pays no generic metadata lookups per call.
+    private func waiterSingle(_ call: RefreshDesk.Call) -> Single<RefreshResult> {
         Single.create { [self] single in
             let respond: RefreshDesk.Respond = { result in single(.success(result)) }
-            if let membership = join(desk, respond) {
+            if let membership = desk.join(call, respond: respond) {
                 return Disposables.create { [desk] in desk.leave(membership) }
             }
-            let waiter = register(respond)
-            send(input(waiter))
-            return Disposables.create { [self] in cancel(waiter) }
+            return sendThroughMachine(call, respond: respond)
         }
+    }
+
+    private func sendThroughMachine(_ call: RefreshDesk.Call, respond: @escaping RefreshDesk.Respond) -> any Disposable
+    {
+        let waiter = register(respond)
+        switch call {
+        case .refresh(let force): send(.input(.refresh(waiter, force: force)))
+        case .ifNoCache: send(.input(.refreshIfNoCache(waiter)))
+        }
+        return Disposables.create { [self] in cancel(waiter) }
     }
 
     /// Registers a waiter; `respond` gets exactly one result unless it leaves first.
