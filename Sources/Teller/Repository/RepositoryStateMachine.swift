@@ -29,6 +29,16 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
         case firstFetchFailed(any Error)
         case refreshSucceeded
         case refreshFailed(any Error)
+
+        /// The error of the flight that just failed, first fetch or refresh: a cache may have
+        /// appeared or vanished meanwhile (another repository's fetch, `Teller.clear()`), and
+        /// the error is shown in whichever state the flight ends in.
+        var error: (any Error)? {
+            switch self {
+            case .firstFetchFailed(let error), .refreshFailed(let error): error
+            case .firstFetchSucceeded, .refreshSucceeded: nil
+            }
+        }
     }
 
     private struct Active {
@@ -330,8 +340,6 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             case .read(let read): cache = read
             case .failed(let error): readError = error
             }
-            var refreshError: (any Error)?
-            if case .refreshFailed(let error) = active.oneShot { refreshError = error }
             state = CacheState(
                 state: .cache(cache: cache, cacheAge: lastFetched),
                 requirements: active.requirements,
@@ -343,17 +351,15 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
                     if case .refreshSucceeded = $0 { true } else { false }
                 }
                     ?? false,
-                refreshError: refreshError,
+                refreshError: active.oneShot?.error,
                 cacheReadError: readError
             )
         } else {
-            var firstFetchError: (any Error)?
-            if case .firstFetchFailed(let error) = active.oneShot { firstFetchError = error }
             state = CacheState(
                 state: .noCache,
                 requirements: active.requirements,
                 isFirstFetch: fetching,
-                errorDuringFirstFetch: firstFetchError
+                errorDuringFirstFetch: active.oneShot?.error
             )
         }
         active.oneShot = nil

@@ -323,6 +323,29 @@ import Testing
         )
     }
 
+    @Test func aFailedFirstFetchShowsItsErrorAlthoughAnotherRepositoryFetchedMeanwhile() {
+        var machine = machine()
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
+        #expect(feed(&machine, .metadataChanged(tag: octocat.tag, stored: stored(9_500))).isEmpty)
+        #expect(
+            feed(&machine, finished(1, .failedError(error: TestError(2)), stored: 9_500)) == [
+                "respond w1 failedError(TestError(2))",
+                "observeCache octocat #1",
+                "emit octocat: cache unread age 9500, refreshError TestError(2)",
+            ]
+        )
+    }
+
+    @Test func aRefreshThatFailsAfterTheMetadataWasClearedShowsItsError() {
+        var machine = showingCache()
+        let waiter = machine.makeWaiterID()
+        _ = feed(&machine, .refresh(waiter, force: true))
+        // `Teller.clear()` ran during the flight; its notification is still on its way.
+        let failed = states(&machine, finished(waiter, .failedError(error: TestError(3)), stored: nil))
+        #expect(failed.map { StateSummary($0).text } == ["noCache, firstFetchError TestError(3)"])
+        #expect(failed.first?.refreshError as? TestError == TestError(3))
+    }
+
     // MARK: Nonsense and shutdown
 
     @Test func aFinishedFlightNobodyWaitedForIsIgnoredAndReported() {
