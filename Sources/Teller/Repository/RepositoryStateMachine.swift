@@ -220,7 +220,14 @@ struct RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Senda
             active.lastFetched = lastFetched
         }
         if active.lastFetched == nil {
+            // No cache any more (`Teller.clear()` ran meanwhile): forget what was read and stop
+            // observing, so a cache fetched later is read from a fresh subscription. A store that
+            // only emits on change would never send the old subscription anything new.
             active.content = .notRead
+            if active.isObserving {
+                active.isObserving = false
+                actions.append(.stopObservingCache)
+            }
         }
         self.active = active
         actions += observeIfNeeded(whileWaiting: true)

@@ -346,6 +346,18 @@ import Testing
         #expect(failed.first?.refreshError as? TestError == TestError(3))
     }
 
+    @Test func aCacheFetchedAgainAfterAClearDuringAFailedRefreshIsReadAgain() {
+        var machine = showingCache()
+        let waiter = machine.makeWaiterID()
+        _ = feed(&machine, .refresh(waiter, force: true))
+        // `Teller.clear()` ran during the flight, which then failed: no cache any more.
+        _ = feed(&machine, finished(waiter, .failedError(error: TestError(3)), stored: nil))
+        _ = feed(&machine, .metadataChanged(tag: octocat.tag, stored: nil))
+        // Another repository fetches the tag: its new data must be read.
+        let actions = feed(&machine, .metadataChanged(tag: octocat.tag, stored: stored(9_900)))
+        #expect(actions == ["observeCache octocat #1", "emit octocat: cache unread age 9900"])
+    }
+
     // MARK: Nonsense and shutdown
 
     @Test func aFinishedFlightNobodyWaitedForIsIgnoredAndReported() {
