@@ -33,6 +33,16 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         case firstFetchFailed(any Error)
         case refreshSucceeded
         case refreshFailed(any Error)
+
+        /// The error of the flight that just failed, first fetch or refresh: a cache may have
+        /// appeared or vanished meanwhile (another repository's fetch, `Teller.clear()`), and
+        /// the error is shown in whichever state the flight ends in.
+        var error: (any Error)? {
+            switch self {
+            case .firstFetchFailed(let error), .refreshFailed(let error): error
+            case .firstFetchSucceeded, .refreshSucceeded: nil
+            }
+        }
     }
 
     private struct Active {
@@ -247,7 +257,14 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             active.lastFetched = lastFetched
         }
         if active.lastFetched == nil {
+            // No cache any more (`Teller.clear()` ran meanwhile): forget what was read and stop
+            // observing, so a cache fetched later is read from a fresh subscription. A store that
+            // only emits on change would never send the old subscription anything new.
             active.content = .notRead
+            if active.isObserving {
+                active.isObserving = false
+                actions.append(.stopObservingCache)
+            }
         }
         self.active = active
         let effects = ext.flightFinished(
@@ -452,8 +469,6 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             case .read(let read): cache = read.map(ext.present)
             case .failed(let error): readError = error
             }
-            var refreshError: (any Error)?
-            if case .refreshFailed(let error) = active.oneShot { refreshError = error }
             state = CacheState(
                 state: .cache(cache: cache, cacheAge: lastFetched),
                 requirements: active.requirements,
@@ -465,17 +480,15 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
                     if case .refreshSucceeded = $0 { true } else { false }
                 }
                     ?? false,
-                refreshError: refreshError,
+                refreshError: active.oneShot?.error,
                 cacheReadError: readError
             )
         } else {
-            var firstFetchError: (any Error)?
-            if case .firstFetchFailed(let error) = active.oneShot { firstFetchError = error }
             state = CacheState(
                 state: .noCache,
                 requirements: active.requirements,
                 isFirstFetch: fetching,
-                errorDuringFirstFetch: firstFetchError
+                errorDuringFirstFetch: active.oneShot?.error
             )
         }
         active.oneShot = nil

@@ -4,13 +4,17 @@ import Testing
 
 @testable import Teller
 
-/// The state machine alone: no threads, no schedulers. Inputs that make no sense in the current
-/// state are ignored and reported, never crash.
+/// The state machine alone: no threads, no schedulers, driven only through `handle(_:now:)` with
+/// the inputs the engine sends. Inputs that make no sense in the current state are ignored and
+/// reported, never crash.
+///
+/// Times are seconds since the epoch; "now" is 10,000 and the cache may be one hour old, so a
+/// cache fetched at 9,000 is fresh and one fetched at 1,000 is too old.
 @Suite struct RepositoryStateMachineTests {
     typealias Machine = RepositoryStateMachine<TestRequirements, [String]>
 
-    let now = Date(timeIntervalSince1970: 10_000)
     let octocat = TestRequirements(username: "octocat")
+    let hubot = TestRequirements(username: "hubot")
 
     private func machine(automaticallyRefresh: Bool = true) -> Machine {
         Machine(
@@ -21,63 +25,374 @@ import Testing
         )
     }
 
-    private func describe(_ actions: [Machine.Action]) -> [String] {
-        actions.map(describe)
+    private func stored(_ ticks: Int?) -> StoredFetch<Never>? {
+        ticks.map { StoredFetch(lastFetched: Date(timeIntervalSince1970: Double($0))) }
     }
 
-    private func describe(_ action: Machine.Action) -> String {
-        switch action {
-        case .emit(let state):
-            return "emit \(state.isFirstFetch ? "firstFetch" : (state.cacheExists ? "cache" : "noCache"))"
-        case .observeCache: return "observeCache"
-        case .stopObservingCache: return "stopObservingCache"
-        case .joinFlight: return "joinFlight"
-        case .leaveFlights: return "leaveFlights"
-        case .respond(_, let result): return "respond \(result)"
-        case .complete: return "complete"
-        case .log(let event): return "log \(event)"
-        case .extra(let never): switch never {}
+    /// Feeds `input` to `machine` at `ticks` and describes the actions it returns.
+    private func feed(_ machine: inout Machine, _ input: EngineInput<Machine>, at ticks: Int = 10_000) -> [String] {
+        describe(machine.handle(input, now: Date(timeIntervalSince1970: Double(ticks))))
+    }
+
+    /// Feeds `input` and returns the states it emits.
+    private func states(_ machine: inout Machine, _ input: EngineInput<Machine>) -> [CacheState<[String]>] {
+        machine.handle(input, now: Date(timeIntervalSince1970: 10_000)).compactMap { action in
+            if case .emit(let state) = action { state } else { nil }
         }
     }
 
-    @Test func newTagStartsTheFirstFetchInTheFirstState() {
+    private func finished(
+        _ waiter: WaiterID,
+        _ result: RefreshResult,
+        generation: Int = 1,
+        stored ticks: Int?
+    ) -> EngineInput<Machine> {
+        .flightFinished(generation: generation, waiter: waiter, result: result, stored: stored(ticks), saved: nil)
+    }
+
+    private func describe(_ actions: [Machine.Action]) -> [String] {
+        actions.map { action in
+            switch action {
+            case .emit(let state):
+                return "emit \((state.requirements as? TestRequirements)?.username ?? "nil"): \(StateSummary(state))"
+            case .observeCache(let requirements, _, let generation):
+                return "observeCache \(requirements.username) #\(generation)"
+            case .stopObservingCache: return "stopObservingCache"
+            case .joinFlight(let requirements, let generation, let waiter):
+                return "joinFlight \(requirements.username) #\(generation) w\(waiter)"
+            case .leaveFlights: return "leaveFlights"
+            case .respond(let waiter, let result): return "respond w\(waiter) \(result)"
+            case .complete: return "complete"
+            case .log(let event): return "log \(event)"
+            case .extra(let never): switch never {}
+            }
+        }
+    }
+
+    /// A machine showing octocat's cache `["old"]`, fetched at `fetchedAt`, read.
+    private func showingCache(fetchedAt: Int = 9_000, automaticallyRefresh: Bool = false) -> Machine {
+        var machine = machine(automaticallyRefresh: automaticallyRefresh)
+        _ = machine.handle(
+            .setRequirements(octocat, stored: stored(fetchedAt)),
+            now: Date(timeIntervalSince1970: 10_000)
+        )
+        _ = machine.handle(
+            .cacheEmitted(generation: 1, cache: ["old"], isEmpty: false),
+            now: Date(timeIntervalSince1970: 10_000)
+        )
+        return machine
+    }
+
+    // MARK: First fetch
+
+    @Test func aNewTagStartsTheFirstFetchAndShowsTheCacheOnceSaved() {
         var machine = machine()
+        let first = states(&machine, .setRequirements(octocat, stored: nil))
+        #expect(first.map { StateSummary($0).text } == ["noCache, firstFetch"])
+        #expect(first.first?.isRefreshing == true)
+        #expect(feed(&machine, .flightSaving(generation: 1)).isEmpty)
         #expect(
-            describe(machine.setRequirements(octocat, lastFetched: nil, now: now)) == ["joinFlight", "emit firstFetch"]
+            feed(&machine, finished(1, .successful, stored: 10_000)) == [
+                "respond w1 successful",
+                "observeCache octocat #1",
+                "emit octocat: cache unread age 10000, justFinishedFirstFetch",
+            ]
+        )
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 1, cache: ["new"], isEmpty: false)) == [
+                "emit octocat: cache [\"new\"] age 10000"
+            ]
         )
     }
 
+    @Test func aFailedFirstFetchShowsItsErrorAndNoCache() {
+        var machine = machine()
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
+        let failed = states(&machine, finished(1, .failedError(error: TestError(1)), stored: nil))
+        #expect(failed.map { StateSummary($0).text } == ["noCache, firstFetchError TestError(1)"])
+        #expect(failed.first?.refreshError as? TestError == TestError(1))
+        #expect(failed.first?.isRefreshing == false)
+    }
+
+    // MARK: Refresh
+
+    @Test func anUnforcedRefreshOfAFreshCacheIsSkippedAndAForcedOneFetches() {
+        var machine = showingCache()
+        let skipped = machine.makeWaiterID()
+        #expect(
+            feed(&machine, .refresh(skipped, force: false)) == [
+                "log refresh skipped for \"Repos for octocat\": dataNotTooOld",
+                "respond w\(skipped) skipped(dataNotTooOld)",
+            ]
+        )
+        let forced = machine.makeWaiterID()
+        #expect(
+            feed(&machine, .refresh(forced, force: true)) == [
+                "joinFlight octocat #1 w\(forced)",
+                "emit octocat: cache [\"old\"] age 9000, refreshing",
+            ]
+        )
+        #expect(feed(&machine, .flightSaving(generation: 1)) == ["stopObservingCache"])
+        #expect(
+            feed(&machine, finished(forced, .successful, stored: 10_000)) == [
+                "respond w\(forced) successful",
+                "observeCache octocat #1",
+                "emit octocat: cache [\"old\"] age 10000, justFinishedRefresh",
+            ]
+        )
+    }
+
+    @Test func anUnforcedRefreshOfATooOldCacheFetches() {
+        var machine = showingCache(fetchedAt: 1_000)
+        let waiter = machine.makeWaiterID()
+        #expect(
+            feed(&machine, .refresh(waiter, force: false)) == [
+                "joinFlight octocat #1 w\(waiter)",
+                "emit octocat: cache [\"old\"] age 1000, refreshing",
+            ]
+        )
+    }
+
+    @Test func refreshIfNoCacheSucceedsAtOnceWhenACacheExists() {
+        var machine = showingCache()
+        let waiter = machine.makeWaiterID()
+        #expect(feed(&machine, .refreshIfNoCache(waiter)) == ["respond w\(waiter) successful"])
+    }
+
+    @Test func refreshIfNoCacheFetchesWhenNoCacheExists() {
+        var machine = machine(automaticallyRefresh: false)
+        #expect(feed(&machine, .setRequirements(octocat, stored: nil)) == ["emit octocat: noCache"])
+        let waiter = machine.makeWaiterID()
+        #expect(
+            feed(&machine, .refreshIfNoCache(waiter)) == [
+                "joinFlight octocat #1 w\(waiter)",
+                "emit octocat: noCache, firstFetch",
+            ]
+        )
+        #expect(
+            feed(&machine, finished(waiter, .successful, stored: 10_000)) == [
+                "respond w\(waiter) successful",
+                "observeCache octocat #1",
+                "emit octocat: cache unread age 10000, justFinishedFirstFetch",
+            ]
+        )
+    }
+
+    @Test func waitersSharingAFlightAreEachAnsweredAndItsEndIsShownOnce() {
+        var machine = showingCache()
+        let first = machine.makeWaiterID()
+        let second = machine.makeWaiterID()
+        #expect(feed(&machine, .refresh(first, force: true)).count == 2)
+        // The second waiter joins the same flight: nothing new to show.
+        #expect(feed(&machine, .refresh(second, force: true)) == ["joinFlight octocat #1 w\(second)"])
+        #expect(feed(&machine, .flightSaving(generation: 1)) == ["stopObservingCache"])
+        #expect(
+            feed(&machine, finished(first, .successful, stored: 10_000)) == [
+                "respond w\(first) successful", "observeCache octocat #1",
+            ]
+        )
+        #expect(
+            feed(&machine, finished(second, .successful, stored: 10_000)) == [
+                "respond w\(second) successful",
+                "emit octocat: cache [\"old\"] age 10000, justFinishedRefresh",
+            ]
+        )
+    }
+
+    // MARK: A failed flight pauses automatic refresh
+
+    enum Resumption: String, CaseIterable, Sendable, CustomStringConvertible {
+        case observe, explicitRefresh, requirementsSetAgain, metadataCleared
+        var description: String { rawValue }
+    }
+
+    @Test(arguments: Resumption.allCases)
+    func aFailedFlightPausesAutomaticRefreshUntilSomethingNewHappens(_ resumption: Resumption) {
+        var machine = machine()
+        #expect(
+            feed(&machine, .setRequirements(octocat, stored: stored(1_000))) == [
+                "observeCache octocat #1",
+                "joinFlight octocat #1 w1",
+                "emit octocat: cache unread age 1000, refreshing",
+            ]
+        )
+        #expect(
+            feed(&machine, finished(1, .failedError(error: TestError(1)), stored: 1_000)) == [
+                "respond w1 failedError(TestError(1))",
+                "emit octocat: cache unread age 1000, refreshError TestError(1)",
+            ]
+        )
+        #expect(machine.isAutomaticRefreshPaused)
+        // The cache is still too old, but its emission is no reason to fetch again.
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 1, cache: ["old"], isEmpty: false)) == [
+                "emit octocat: cache [\"old\"] age 1000"
+            ]
+        )
+        let actions: [String]
+        switch resumption {
+        case .observe:
+            actions = feed(&machine, .observed)
+        case .explicitRefresh:
+            actions = feed(&machine, .refresh(machine.makeWaiterID(), force: false))
+        case .requirementsSetAgain:
+            actions = feed(&machine, .setRequirements(octocat, stored: stored(1_000)))
+        case .metadataCleared:
+            actions = feed(&machine, .metadataChanged(tag: octocat.tag, stored: nil))
+        }
+        #expect(actions.contains { $0.hasPrefix("joinFlight octocat") })
+        #expect(!machine.isAutomaticRefreshPaused)
+    }
+
+    // MARK: Reading the cache fails
+
+    @Test func aCacheReadFailureIsShownAndTheNextObserveReadsAgain() {
+        var machine = machine(automaticallyRefresh: false)
+        _ = feed(&machine, .setRequirements(octocat, stored: stored(9_000)))
+        let failed = states(&machine, .cacheFailed(generation: 1, error: TestError(4)))
+        #expect(failed.map { StateSummary($0).text } == ["cache unreadable age 9000, cacheReadError TestError(4)"])
+        #expect(failed.first?.isLoadingCache == false)
+        #expect(failed.first?.refreshError == nil)
+        // The failed observation is over: what it still sends is ignored.
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 1, cache: ["x"], isEmpty: false)) == [
+                "log ignored cache emitted while not observed for \"Repos for octocat\""
+            ]
+        )
+        #expect(feed(&machine, .observed) == ["observeCache octocat #1", "emit octocat: cache unread age 9000"])
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 1, cache: ["old"], isEmpty: false)) == [
+                "emit octocat: cache [\"old\"] age 9000"
+            ]
+        )
+    }
+
+    // MARK: Requirements change mid-flight
+
+    @Test func requirementsChangedMidFlightAnswerTheOldWaitersAndShowNothingOfTheOldFlight() {
+        var machine = machine()
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
+        let refresh = machine.makeWaiterID()
+        #expect(feed(&machine, .refresh(refresh, force: true)) == ["joinFlight octocat #1 w\(refresh)"])
+        #expect(
+            feed(&machine, .setRequirements(hubot, stored: stored(9_000))) == [
+                "stopObservingCache", "leaveFlights", "observeCache hubot #2", "emit hubot: cache unread age 9000",
+            ]
+        )
+        // The old flight's events: its waiters are answered, nothing else.
+        #expect(feed(&machine, .flightSaving(generation: 1)).isEmpty)
+        #expect(feed(&machine, finished(1, .successful, stored: 10_000)) == ["respond w1 successful"])
+        #expect(
+            feed(&machine, finished(refresh, .skipped(reason: .cancelled), stored: 10_000)) == [
+                "respond w\(refresh) skipped(cancelled)"
+            ]
+        )
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 1, cache: ["octocat's"], isEmpty: false)) == [
+                "log ignored cache emitted while not observed for \"Repos for hubot\""
+            ]
+        )
+        #expect(feed(&machine, .metadataChanged(tag: octocat.tag, stored: stored(10_000))).isEmpty)
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 2, cache: ["for hubot"], isEmpty: false)) == [
+                "emit hubot: cache [\"for hubot\"] age 9000"
+            ]
+        )
+    }
+
+    @Test func requirementsSetToNilStopEverythingAndShowNothing() {
+        var machine = showingCache()
+        let waiter = machine.makeWaiterID()
+        _ = feed(&machine, .refresh(waiter, force: true))
+        #expect(feed(&machine, .setRequirements(nil, stored: nil)) == ["stopObservingCache", "leaveFlights"])
+        #expect(feed(&machine, .observed).isEmpty)
+        #expect(feed(&machine, finished(waiter, .successful, stored: 10_000)) == ["respond w\(waiter) successful"])
+        let late = machine.makeWaiterID()
+        #expect(feed(&machine, .refresh(late, force: true)) == ["respond w\(late) skipped(cancelled)"])
+    }
+
+    // MARK: Metadata
+
+    @Test func anotherRepositorysFetchShowsItsAgeAndReadsTheCache() {
+        var machine = machine(automaticallyRefresh: false)
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
+        #expect(
+            feed(&machine, .metadataChanged(tag: octocat.tag, stored: stored(9_500))) == [
+                "observeCache octocat #1", "emit octocat: cache unread age 9500",
+            ]
+        )
+    }
+
+    @Test func aFailedFirstFetchShowsItsErrorAlthoughAnotherRepositoryFetchedMeanwhile() {
+        var machine = machine()
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
+        #expect(feed(&machine, .metadataChanged(tag: octocat.tag, stored: stored(9_500))).isEmpty)
+        #expect(
+            feed(&machine, finished(1, .failedError(error: TestError(2)), stored: 9_500)) == [
+                "respond w1 failedError(TestError(2))",
+                "observeCache octocat #1",
+                "emit octocat: cache unread age 9500, refreshError TestError(2)",
+            ]
+        )
+    }
+
+    @Test func aRefreshThatFailsAfterTheMetadataWasClearedShowsItsError() {
+        var machine = showingCache()
+        let waiter = machine.makeWaiterID()
+        _ = feed(&machine, .refresh(waiter, force: true))
+        // `Teller.clear()` ran during the flight; its notification is still on its way.
+        let failed = states(&machine, finished(waiter, .failedError(error: TestError(3)), stored: nil))
+        #expect(failed.map { StateSummary($0).text } == ["noCache, firstFetchError TestError(3)"])
+        #expect(failed.first?.refreshError as? TestError == TestError(3))
+    }
+
+    @Test func aCacheFetchedAgainAfterAClearDuringAFailedRefreshIsReadAgain() {
+        var machine = showingCache()
+        let waiter = machine.makeWaiterID()
+        _ = feed(&machine, .refresh(waiter, force: true))
+        // `Teller.clear()` ran during the flight, which then failed: no cache any more.
+        _ = feed(&machine, finished(waiter, .failedError(error: TestError(3)), stored: nil))
+        _ = feed(&machine, .metadataChanged(tag: octocat.tag, stored: nil))
+        // Another repository fetches the tag: its new data must be read.
+        let actions = feed(&machine, .metadataChanged(tag: octocat.tag, stored: stored(9_900)))
+        #expect(actions == ["observeCache octocat #1", "emit octocat: cache unread age 9900"])
+    }
+
+    // MARK: Nonsense and shutdown
+
     @Test func aFinishedFlightNobodyWaitedForIsIgnoredAndReported() {
         var machine = machine(automaticallyRefresh: false)
-        _ = machine.setRequirements(octocat, lastFetched: nil, now: now)
-        let actions = machine.flightFinished(generation: 1, waiter: 99, result: .successful, lastFetched: now)
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
         #expect(
-            describe(actions) == [
-                "respond successful", "log ignored flight finished with no waiter for \"Repos for octocat\"",
+            feed(&machine, finished(99, .successful, stored: 10_000)) == [
+                "respond w99 successful", "log ignored flight finished with no waiter for \"Repos for octocat\"",
             ]
         )
     }
 
     @Test func aCacheEmittedWhileNotObservedIsIgnoredAndReported() {
         var machine = machine()
-        let actions = machine.cacheEmitted(generation: 7, cache: ["x"], isEmpty: false, now: now)
-        #expect(describe(actions) == ["log ignored cache emitted while not observed for \"no requirements\""])
+        #expect(
+            feed(&machine, .cacheEmitted(generation: 7, cache: ["x"], isEmpty: false)) == [
+                "log ignored cache emitted while not observed for \"no requirements\""
+            ]
+        )
     }
 
-    @Test func eventsOfEarlierRequirementsOnlyAnswerTheirCaller() {
+    @Test func shutDownLeavesEverythingCompletesAndThenOnlyAnswersWaiters() {
         var machine = machine()
-        _ = machine.setRequirements(octocat, lastFetched: nil, now: now)
-        _ = machine.setRequirements(TestRequirements(username: "hubot"), lastFetched: now, now: now)
-        let actions = machine.flightFinished(generation: 1, waiter: 1, result: .successful, lastFetched: now)
-        #expect(describe(actions) == ["respond successful"])
-    }
-
-    @Test func afterShutDownNothingHappens() {
-        var machine = machine()
-        _ = machine.setRequirements(octocat, lastFetched: nil, now: now)
-        #expect(describe(machine.shutDown()) == ["stopObservingCache", "leaveFlights", "complete"])
-        #expect(describe(machine.shutDown()).isEmpty)
-        #expect(describe(machine.setRequirements(octocat, lastFetched: nil, now: now)).isEmpty)
-        #expect(describe(machine.refresh(waiter: 5, force: true, now: now)) == ["respond skipped(cancelled)"])
+        _ = feed(&machine, .setRequirements(octocat, stored: nil))
+        #expect(feed(&machine, .shutDown) == ["stopObservingCache", "leaveFlights", "complete"])
+        #expect(feed(&machine, .shutDown).isEmpty)
+        #expect(machine.isShutDown)
+        #expect(
+            feed(&machine, finished(1, .skipped(reason: .cancelled), stored: nil)) == ["respond w1 skipped(cancelled)"]
+        )
+        #expect(feed(&machine, .setRequirements(octocat, stored: nil)).isEmpty)
+        #expect(feed(&machine, .observed).isEmpty)
+        #expect(feed(&machine, .refresh(5, force: true)) == ["respond w5 skipped(cancelled)"])
+        #expect(feed(&machine, .refreshIfNoCache(6)) == ["respond w6 skipped(cancelled)"])
+        #expect(feed(&machine, .metadataChanged(tag: octocat.tag, stored: nil)).isEmpty)
+        #expect(machine.requirements == nil)
     }
 }

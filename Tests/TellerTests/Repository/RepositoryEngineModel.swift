@@ -1,0 +1,583 @@
+import Foundation
+import TellerRx
+import TellerTestSupport
+
+@testable import Teller
+
+/// Plays ``RepositoryEngine``'s role for a few ``RepositoryStateMachine``s on one thread, so a
+/// randomized test can drive them through long sequences and check invariants after every step.
+///
+/// It performs the machines' actions the way the engine does, with the real
+/// ``RefreshCoordinator`` (one per model, as one `Teller` has) and a real ``RefreshDesk`` per
+/// repository, and models the rest: each repository's mailbox (inputs wait in it until a step
+/// processes one, as they do while another thread drains), the waiters' `Single`s, the cache
+/// subscription, the data source's store (which emits its current value on subscription and after
+/// every change) and the metadata store. Flights are work the test finishes, fails or lets time
+/// out, one step at a time; the save of a flight abandoned while saving still runs to its end,
+/// as `FlightWork`'s does.
+///
+/// Every departure from an invariant is appended to ``issues``.
+final class RepositoryEngineModel: @unchecked Sendable {
+    // @unchecked: used on one thread; the coordinator and the desks call back synchronously.
+    typealias Machine = RepositoryStateMachine<TestRequirements, [String]>
+    typealias State = CacheState<[String]>
+
+    enum Mail {
+        case input(EngineInput<Machine>)
+        case setRequirements(TestRequirements?)
+        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
+        case metadataChanged(MetadataChange)
+    }
+
+    /// The cache subscription of one repository.
+    struct Subscription {
+        let generation: Int
+        let tag: String
+        /// The store has a value to send (it sends its current value on subscription and after
+        /// every change).
+        var hasPendingValue = true
+    }
+
+    /// One repository: its engine's state, and what the invariants need to know about it.
+    final class Engine: @unchecked Sendable {
+        // @unchecked: used on the model's thread only.
+        let id: Int
+        var machine: Machine
+        let desk = RefreshDesk(log: { _ in })
+        var mail: [Mail] = []
+        /// What `requirements` returns: the requirements last set.
+        var requested: TestRequirements?
+        /// Registered waiters (their `Single` is subscribed, not answered, not disposed).
+        var waiters: [WaiterID: Int] = [:]
+        var subscription: Subscription?
+        var latest: State?
+        /// The repository was released (`engine.shutDown()` ran).
+        var isReleased = false
+
+        /// Requirements generations as the model counts them: one per requirements change.
+        var epoch = 0
+        var waiterEpochs: [WaiterID: Int] = [:]
+        var externalWaiters: Set<WaiterID> = []
+        var answers: [WaiterID: Int] = [:]
+        /// Whether the last flight of the current requirements that ended since the last state
+        /// succeeded (`true`) or failed (`false`); `nil` if none did.
+        var lastResultSinceEmit: Bool?
+        /// A flight of the current requirements failed and nothing new happened since.
+        var mayNotRefreshAutomatically = false
+
+        init(id: Int, machine: Machine) {
+            self.id = id
+            self.machine = machine
+        }
+    }
+
+    /// A `refresh()` or `refreshIfNoCache()` caller.
+    struct Caller {
+        enum Route {
+            case waiter(WaiterID)
+            case joined(RefreshDesk.Membership)
+        }
+
+        let engine: Engine
+        var route: Route?
+        var answers = 0
+        var hasLeft = false
+
+        var isWaiting: Bool { answers == 0 && !hasLeft }
+    }
+
+    /// A flight's work, as `FlightWork` runs it.
+    struct Flight {
+        let tag: String
+        let observer: AnyObserver<FlightEvent>
+        var isSaving = false
+    }
+
+    enum FlightOutcome: CaseIterable {
+        case fetchFails, fetchTimesOut, fetchSucceeds, saveSucceeds, saveSucceedsEmpty, saveFails
+    }
+
+    let configuration: Machine.Configuration
+    let coordinator = RefreshCoordinator(log: { _ in })
+    private(set) var now: Date
+    private(set) var live: [Engine] = []
+    private(set) var released: [Engine] = []
+    private(set) var callers: [Int: Caller] = [:]
+    private(set) var flights: [Int: Flight] = [:]
+    private(set) var store: [String: [String]] = [:]
+    private(set) var metadata: [String: Date] = [:]
+    private(set) var issues: [String] = []
+    /// Every step and every action (when `verbose`), for the failure report.
+    private(set) var trace: [String] = []
+    var verbose = false
+    private var nextID = 0
+    private var version = 0
+
+    init(repositories: Int, configuration: Machine.Configuration, now: Date) {
+        self.configuration = configuration
+        self.now = now
+        live = (0..<repositories).map { _ in makeEngine() }
+    }
+
+    private func makeID() -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    private func makeEngine() -> Engine {
+        Engine(id: makeID(), machine: Machine(configuration: configuration))
+    }
+
+    private func fail(_ engine: Engine?, _ message: String) {
+        issues.append("\(engine.map { "repository \($0.id): " } ?? "")\(message)")
+    }
+
+    /// Adds `line` to the trace, at `index` (before what a step did) or at the end. Only when
+    /// `verbose`: a failing seed is replayed verbosely for its report.
+    func note(_ line: @autoclosure () -> String, at index: Int? = nil) {
+        guard verbose else { return }
+        trace.insert(line(), at: index ?? trace.count)
+    }
+
+    var allEngines: [Engine] { live + released }
+    var waitingCallers: [Int] { callers.filter { $0.value.isWaiting }.map(\.key).sorted() }
+    var hasMail: Bool { allEngines.contains { !$0.mail.isEmpty } }
+    var flightIDs: [Int] { flights.keys.sorted() }
+
+    // MARK: The world
+
+    /// Sets up the stores before the sequence starts.
+    func seed(tag: String, cache: [String]?, lastFetched: Date?) {
+        store[tag] = cache
+        metadata[tag] = lastFetched
+    }
+
+    func advanceTime(by seconds: Int) {
+        now += Double(seconds)
+    }
+
+    /// Another part of the app writes the cache.
+    func writeCache(tag: String) {
+        version += 1
+        store[tag] = ["\(tag) written \(version)"]
+        valueChanged(tag: tag)
+    }
+
+    /// Another repository (of another data-source type, same tag) fetched it.
+    func metadataWrittenElsewhere(tag: String) {
+        metadata[tag] = now
+        metadataChanged(.tag(tag))
+    }
+
+    /// `Teller.clear()`.
+    func clear() {
+        metadata = [:]
+        metadataChanged(.all)
+    }
+
+    private func valueChanged(tag: String) {
+        for engine in allEngines where engine.subscription?.tag == tag {
+            engine.subscription?.hasPendingValue = true
+        }
+    }
+
+    private func metadataChanged(_ change: MetadataChange) {
+        for engine in allEngines where !engine.isReleased {
+            engine.mail.append(.metadataChanged(change))
+        }
+    }
+
+    private func storedFetch(_ tag: String?) -> StoredFetch<Never>? {
+        tag.flatMap { metadata[$0] }.map { StoredFetch(lastFetched: $0) }
+    }
+
+    // MARK: The cache subscription
+
+    /// The store sends its current value to `engine`'s subscription.
+    func deliverCache(to engine: Engine) {
+        guard var subscription = engine.subscription else { return }
+        let cache = store[subscription.tag] ?? []
+        subscription.hasPendingValue = false
+        engine.subscription = subscription
+        engine.mail.append(
+            .input(.cacheEmitted(generation: subscription.generation, cache: cache, isEmpty: cache.isEmpty))
+        )
+    }
+
+    /// The data source's `observeCache` fails: the subscription is over.
+    func failCache(of engine: Engine) {
+        guard let subscription = engine.subscription else { return }
+        engine.subscription = nil
+        engine.mail.append(.input(.cacheFailed(generation: subscription.generation, error: TestError(9))))
+    }
+
+    // MARK: Flights
+
+    private func makeWork(tag: String) -> Observable<FlightEvent> {
+        Observable.create { [self] observer in
+            let id = makeID()
+            if flights.values.contains(where: { $0.tag == tag }) {
+                fail(nil, "a second flight for \"\(tag)\" started while one is in progress")
+            }
+            flights[id] = Flight(tag: tag, observer: observer)
+            return Disposables.create { [self] in abandon(id) }
+        }
+    }
+
+    /// The coordinator cancelled the flight (nobody waits any more).
+    private func abandon(_ id: Int) {
+        guard let flight = flights.removeValue(forKey: id) else { return }
+        // A save cannot be interrupted: it ends, records the fetch time, and tells everyone.
+        if flight.isSaving { save(tag: flight.tag, empty: false) }
+    }
+
+    private func save(tag: String, empty: Bool) {
+        version += 1
+        store[tag] = empty ? [] : ["\(tag) fetched \(version)"]
+        metadata[tag] = now
+        valueChanged(tag: tag)
+        metadataChanged(.tag(tag))
+    }
+
+    /// Moves the flight `id` on: a fetch ends, or a save does.
+    func progress(_ id: Int, _ outcome: FlightOutcome) {
+        guard var flight = flights[id] else { return }
+        func finish(_ result: RefreshResult) {
+            flights[id] = nil
+            flight.observer.onNext(.finished(result))
+            flight.observer.onCompleted()
+        }
+        switch (flight.isSaving, outcome) {
+        case (false, .fetchFails), (true, .saveFails):
+            finish(.failedError(error: TestError(flight.isSaving ? 2 : 1)))
+        case (false, .fetchTimesOut):
+            finish(.failedError(error: TellerError.fetchTimedOut(tag: flight.tag, seconds: 60)))
+        case (false, _):
+            flight.isSaving = true
+            flights[id] = flight
+            flight.observer.onNext(.saving)
+        case (true, .saveSucceedsEmpty):
+            save(tag: flight.tag, empty: true)
+            finish(.successful)
+        case (true, _):
+            save(tag: flight.tag, empty: false)
+            finish(.successful)
+        }
+    }
+
+    // MARK: The public API
+
+    func setRequirements(_ requirements: TestRequirements?, of engine: Engine) {
+        engine.desk.requirementsChangeQueued()
+        engine.requested = requirements
+        engine.mail.append(.setRequirements(requirements))
+    }
+
+    func observe(_ engine: Engine) {
+        engine.mail.append(.input(.observed))
+    }
+
+    /// `refresh(force:)` or, with `ifNoCache`, `refreshIfNoCache()`, subscribed. Returns the
+    /// caller, or `nil` when the call throws (no requirements).
+    @discardableResult
+    func refresh(_ engine: Engine, force: Bool, ifNoCache: Bool = false) -> Int? {
+        guard engine.requested != nil else { return nil }
+        let id = makeID()
+        callers[id] = Caller(engine: engine)
+        let respond: RefreshDesk.Respond = { [self] result in answer(id, result) }
+        if let membership = engine.desk.join(force: force, ifNoCache: ifNoCache, respond: respond) {
+            callers[id]?.route = .joined(membership)
+            return id
+        }
+        let waiter = engine.machine.makeWaiterID()
+        callers[id]?.route = .waiter(waiter)
+        engine.waiters[waiter] = id
+        engine.externalWaiters.insert(waiter)
+        engine.mail.append(.input(ifNoCache ? .refreshIfNoCache(waiter) : .refresh(waiter, force: force)))
+        return id
+    }
+
+    /// The caller's `Single` is disposed.
+    func leave(_ id: Int) {
+        guard let caller = callers[id], caller.isWaiting else { return }
+        callers[id]?.hasLeft = true
+        switch caller.route {
+        case .joined(let membership):
+            caller.engine.desk.leave(membership)
+        case .waiter(let waiter):
+            if caller.engine.waiters.removeValue(forKey: waiter) != nil {
+                caller.engine.desk.leadCancelled(waiter)
+            }
+        case nil:
+            break
+        }
+    }
+
+    private func answer(_ id: Int, _ result: RefreshResult) {
+        guard let caller = callers[id] else { return fail(nil, "an unknown caller was answered") }
+        if caller.hasLeft { fail(caller.engine, "caller \(id) was answered \(result) after it left") }
+        if caller.answers > 0 { fail(caller.engine, "caller \(id) was answered twice (again \(result))") }
+        callers[id]?.answers += 1
+    }
+
+    /// The repository is released: `engine.shutDown()`, and a new repository takes its place.
+    func release(_ index: Int) {
+        let engine = live[index]
+        engine.isReleased = true
+        engine.desk.shutDown()
+        engine.mail.append(.input(.shutDown))
+        released.append(engine)
+        live[index] = makeEngine()
+    }
+
+    // MARK: The mailbox
+
+    /// Processes the oldest input of `engine`'s mailbox.
+    func processMail(of engine: Engine) {
+        guard !engine.mail.isEmpty else { return }
+        switch engine.mail.removeFirst() {
+        case .input(let input):
+            switch input {
+            case .observed, .refresh, .refreshIfNoCache:
+                engine.mayNotRefreshAutomatically = false
+            case .shutDown:
+                startEpoch(engine)
+            default:
+                break
+            }
+            handle(input, in: engine)
+        case .setRequirements(let requirements):
+            let stored = storedFetch(requirements?.tag)
+            engine.latest = nil
+            startEpoch(engine)
+            handle(.setRequirements(requirements, stored: stored), in: engine)
+            engine.desk.requirementsChangeProcessed()
+        case .flightFinished(let generation, let waiter, let result):
+            let stored = storedFetch(engine.machine.requirements?.tag)
+            let isCurrent = engine.waiterEpochs[waiter] == engine.epoch
+            if isCurrent {
+                switch result {
+                case .successful: engine.lastResultSinceEmit = true
+                case .failedError: engine.lastResultSinceEmit = false
+                case .skipped: break
+                }
+            }
+            handle(
+                .flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: nil),
+                in: engine
+            )
+            if isCurrent, case .failedError = result {
+                engine.mayNotRefreshAutomatically = true
+            }
+        case .metadataChanged(let change):
+            guard let tag = engine.machine.requirements?.tag, change.concerns(tag) else { return }
+            let stored = storedFetch(tag)
+            if stored == nil {
+                engine.mayNotRefreshAutomatically = false
+            }
+            handle(.metadataChanged(tag: tag, stored: stored), in: engine)
+        }
+    }
+
+    private func startEpoch(_ engine: Engine) {
+        engine.epoch += 1
+        engine.lastResultSinceEmit = nil
+        engine.mayNotRefreshAutomatically = false
+    }
+
+    private func handle(_ input: EngineInput<Machine>, in engine: Engine) {
+        let actions = engine.machine.handle(input, now: now)
+        for action in actions {
+            perform(action, in: engine)
+        }
+    }
+
+    // MARK: Actions, as the engine performs them
+
+    private func perform(_ action: EngineAction<Machine>, in engine: Engine) {
+        if verbose { note("    r\(engine.id) → \(describe(action))") }
+        switch action {
+        case .emit(let state):
+            check(state, emittedBy: engine)
+            engine.latest = state
+            engine.lastResultSinceEmit = nil
+        case .observeCache(let requirements, _, let generation):
+            engine.subscription = Subscription(generation: generation, tag: requirements.tag)
+        case .stopObservingCache:
+            engine.subscription = nil
+        case .joinFlight(let requirements, let generation, let waiter):
+            joinFlight(requirements, generation: generation, waiter: waiter, in: engine)
+        case .leaveFlights:
+            let (tokens, joined) = engine.desk.leaveAll()
+            for token in tokens { token.dispose() }
+            for waiter in joined { waiter.respond(.skipped(reason: .cancelled)) }
+        case .respond(let waiter, let result):
+            engine.answers[waiter, default: 0] += 1
+            if engine.answers[waiter, default: 0] > 1 {
+                fail(engine, "waiter \(waiter) was answered twice (again \(result))")
+            }
+            let caller = engine.waiters.removeValue(forKey: waiter)
+            let joined = engine.desk.closeParty(of: waiter)
+            if let caller { answer(caller, result) }
+            for respond in joined { respond(result) }
+        case .complete, .log:
+            break
+        case .extra(let never):
+            switch never {}
+        }
+    }
+
+    private func joinFlight(_ requirements: TestRequirements, generation: Int, waiter: WaiterID, in engine: Engine) {
+        if engine.waiterEpochs[waiter] != nil {
+            fail(engine, "waiter \(waiter) joined a flight twice")
+        }
+        engine.waiterEpochs[waiter] = engine.epoch
+        if !engine.externalWaiters.contains(waiter), engine.mayNotRefreshAutomatically {
+            fail(engine, "a failed flight started another by itself (waiter \(waiter)): a refresh storm")
+        }
+        if engine.desk.takeCancelledLead(waiter) {
+            engine.mail.append(
+                .flightFinished(generation: generation, waiter: waiter, result: .skipped(reason: .cancelled))
+            )
+            return
+        }
+        let policy = engine.machine.joinPolicy(now: now)
+        let key = FlightKey(InMemoryDataSource.self, tag: requirements.tag)
+        let token = coordinator.join(
+            key: key,
+            waiter: { event in
+                switch event {
+                case .saving:
+                    engine.mail.append(.input(.flightSaving(generation: generation)))
+                case .finished(let result):
+                    engine.mail.append(.flightFinished(generation: generation, waiter: waiter, result: result))
+                }
+            },
+            makeWork: { makeWork(tag: requirements.tag) }
+        )
+        if !engine.desk.openParty(lead: waiter, tag: key.tag, policy: policy, token: token) {
+            token.dispose()
+        }
+    }
+
+    // MARK: Invariants
+
+    /// Every state belongs to the current requirements, shows only their data, and says "just
+    /// finished" or shows an error only right after a flight of theirs ended that way.
+    private func check(_ state: State, emittedBy engine: Engine) {
+        guard let requirements = engine.machine.requirements, !engine.machine.isShutDown else {
+            return fail(engine, "emitted \(StateSummary(state)) with no requirements or after shutdown")
+        }
+        if state.requirements?.tag != requirements.tag {
+            fail(engine, "emitted a state of \(state.requirements?.tag ?? "nil") while showing \(requirements.tag)")
+        }
+        if let cache = state.cache, cache.contains(where: { !$0.hasPrefix(requirements.tag) }) {
+            fail(engine, "emitted another tag's data \(cache) for \(requirements.tag)")
+        }
+        let justFinished = state.justFinishedFirstFetch || state.justFinishedSuccessfulRefresh
+        if justFinished, engine.lastResultSinceEmit != true {
+            fail(engine, "emitted \(StateSummary(state)) with no successful flight of its requirements")
+        }
+        if state.refreshError != nil, engine.lastResultSinceEmit != false {
+            fail(engine, "emitted \(StateSummary(state)) with no failed flight of its requirements")
+        }
+        if engine.lastResultSinceEmit == false, state.refreshError == nil, !state.isRefreshing {
+            fail(engine, "a failed flight ended and the state shows no error: \(StateSummary(state))")
+        }
+    }
+
+    /// Whether nothing is left to happen without a new input: no flight, no mail.
+    var isQuiet: Bool {
+        flights.isEmpty && !hasMail
+    }
+
+    /// Checks what must hold whenever nothing is in flight: nobody shows a fetch.
+    func checkQuiet() {
+        guard isQuiet else { return }
+        for engine in live {
+            if let latest = engine.latest, latest.isRefreshing || latest.isFirstFetch {
+                fail(engine, "at rest, the latest state shows a fetch: \(StateSummary(latest))")
+            }
+        }
+    }
+
+    /// Checks what must hold at rest, after every store value was delivered: every waiter
+    /// answered once, every caller answered once or gone, and each repository's latest state
+    /// agrees with the stores.
+    func checkAtRest() {
+        checkQuiet()
+        for engine in allEngines {
+            for waiter in engine.externalWaiters.union(engine.waiterEpochs.keys)
+            where engine.answers[waiter, default: 0] != 1 {
+                fail(engine, "waiter \(waiter) was answered \(engine.answers[waiter, default: 0]) times at rest")
+            }
+            if engine.machine.requirements == nil, engine.subscription != nil {
+                fail(engine, "still observes the cache with no requirements (or after shutdown)")
+            }
+        }
+        for (id, caller) in callers.sorted(by: { $0.key < $1.key }) where caller.isWaiting {
+            fail(caller.engine, "caller \(id) was never answered")
+        }
+        for engine in live {
+            guard let requirements = engine.machine.requirements else {
+                if engine.latest != nil { fail(engine, "has a latest state with no requirements") }
+                continue
+            }
+            guard let latest = engine.latest else {
+                fail(engine, "shows nothing for \(requirements.tag)")
+                continue
+            }
+            let lastFetched = metadata[requirements.tag]
+            if latest.cacheAge != lastFetched {
+                fail(
+                    engine,
+                    "at rest shows \(StateSummary(latest)) but the tag was fetched at \(String(describing: lastFetched))"
+                )
+            }
+            guard lastFetched != nil, latest.cacheReadError == nil else { continue }
+            let stored = store[requirements.tag].flatMap { $0.isEmpty ? nil : $0 }
+            if latest.isLoadingCache || latest.cache != stored {
+                fail(engine, "at rest shows \(StateSummary(latest)) but the store holds \(String(describing: stored))")
+            }
+        }
+    }
+
+    // MARK: Settling
+
+    /// Lets everything in progress happen, in a seeded order: mail is processed, the store
+    /// sends what it has, flights end. Returns `false`, and reports it, if that never ends (a
+    /// refresh storm).
+    func settle(using random: inout SplitMix64) -> Bool {
+        for _ in 0..<10_000 {
+            if let engine = allEngines.first(where: { !$0.mail.isEmpty }) {
+                processMail(of: engine)
+            } else if let engine = allEngines.first(where: { $0.subscription?.hasPendingValue == true }) {
+                deliverCache(to: engine)
+            } else if let id = flightIDs.first {
+                progress(id, random.pick(FlightOutcome.allCases))
+            } else {
+                return true
+            }
+        }
+        fail(nil, "did not come to rest after 10,000 events: a refresh storm?")
+        return false
+    }
+
+    // MARK: Trace
+
+    func describe(_ action: EngineAction<Machine>) -> String {
+        switch action {
+        case .emit(let state): return "emit \(state.requirements?.tag ?? "nil"): \(StateSummary(state))"
+        case .observeCache(let requirements, _, let generation):
+            return "observeCache \(requirements.tag) #\(generation)"
+        case .stopObservingCache: return "stopObservingCache"
+        case .joinFlight(let requirements, let generation, let waiter):
+            return "joinFlight \(requirements.tag) #\(generation) w\(waiter)"
+        case .leaveFlights: return "leaveFlights"
+        case .respond(let waiter, let result): return "respond w\(waiter) \(result)"
+        case .complete: return "complete"
+        case .log(let event): return "log \(event)"
+        case .extra(let never): switch never {}
+        }
+    }
+}

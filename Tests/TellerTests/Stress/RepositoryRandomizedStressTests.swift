@@ -1,0 +1,434 @@
+import Dispatch
+import Foundation
+import Teller
+import TellerRx
+import TellerTestSupport
+import Testing
+
+/// Seeded random scenarios through `TellerRepository`'s public API on real queues: three threads
+/// set requirements, observe, refresh, leave refreshes, release repositories and clear the
+/// Teller, while the data source fails, errors, never answers (the Teller's fetch timeout is
+/// 50 ms), answers twice or after disposal, and throws from some saves. Then, at rest:
+/// - every refresh `Single` was answered exactly once, unless it was disposed first;
+/// - the store and the observers agree: the last state every observer of a live repository saw
+///   shows the requirements it has now, the data source's stored cache and its fetch time, and
+///   no fetch.
+///
+/// "At rest" is waited for, never slept for: every refresh answer, then every piece of work
+/// scheduled on the Teller's two (counting) schedulers, the UI scheduler's deliveries included.
+/// Threads interleave as they will, so a seed replays the same operations, not the same timing:
+/// `TELLER_SEED=<seed>` runs one scenario, `TELLER_SEED_COUNT=<n>` more of them.
+@Suite struct RepositoryRandomizedStressTests {
+    static let scenarios = 400
+    static let threads = 3
+    static let operationsPerThread = 12
+
+    @Test func randomScenariosOnRealQueuesEndWithTheStoreAndTheObserversAgreeing() {
+        let seeds = RandomizedTestSeeds.seeds(ciCount: Self.scenarios, first: 1_000)
+        let failures = Locked<[(seed: UInt64, problems: [String])]>([])
+        // Scenarios run side by side, so their fetch timeouts overlap.
+        let lanes = min(8, seeds.count)
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
+                // A broken engine fails many scenarios, each after its timeouts: stop early.
+                guard failures.value.count < 3 else { return }
+                let problems = StressScenario(seed: seed).run()
+                if !problems.isEmpty {
+                    failures.withLock { $0.append((seed, problems)) }
+                }
+            }
+        }
+        for failure in failures.value.sorted(by: { $0.seed < $1.seed }).prefix(3) {
+            Issue.record(
+                """
+                seed \(failure.seed): \(failure.problems.count) problems (replay with TELLER_SEED=\(failure.seed))
+                \(failure.problems.prefix(10).joined(separator: "\n"))
+                """
+            )
+        }
+        #expect(failures.value.isEmpty, "\(failures.value.count) scenarios ended wrong (the run stops at 3)")
+    }
+}
+
+private let octocat = TestRequirements(username: "octocat")
+private let hubot = TestRequirements(username: "hubot")
+
+/// One scenario: a Teller on real queues, two repository slots over one data source.
+private final class StressScenario: @unchecked Sendable {
+    // @unchecked: every mutable property is in a `Locked`.
+    typealias Repository = TellerRepository<MisbehavingDataSource>
+
+    struct Slot {
+        let id: Int
+        let repository: Repository
+    }
+
+    /// How long to wait for something that takes milliseconds (fetch timeouts are 50 ms), on a
+    /// machine that may be busy with other tests (and ThreadSanitizer).
+    static let patience = 20.0
+
+    let seed: UInt64
+    let counter = WorkCounter()
+    let metadata = InMemoryFetchMetadataStore()
+    let teller: Teller
+    let dataSource: MisbehavingDataSource
+    let slots: Locked<[Slot?]>
+    let observations = Locked<[Observation]>([])
+    let calls = Locked<[RefreshCall]>([])
+    let answered = DispatchGroup()
+    let nextSlotID = Locked(0)
+
+    init(seed: UInt64) {
+        self.seed = seed
+        var random = SplitMix64(seed: seed)
+        let background = CountingScheduler(ConcurrentDispatchQueueScheduler(qos: .userInitiated), counter: counter)
+        teller = Teller(
+            metadataStore: metadata,
+            uiScheduler: CountingScheduler(
+                SerialDispatchQueueScheduler(internalSerialQueueName: "teller-stress.ui"),
+                counter: counter
+            ),
+            backgroundScheduler: background,
+            fetchTimeout: .milliseconds(50)
+        )
+        dataSource = MisbehavingDataSource(
+            seed: random.next(),
+            automaticallyRefresh: random.percent(75),
+            scheduler: background
+        )
+        for tag in [octocat.tag, hubot.tag] {
+            guard let age = random.pick([nil, 60.0, 7_200.0]) else { continue }
+            dataSource.write(["\(tag) from an earlier launch"], tag: tag)
+            metadata.setMetadata(FetchMetadata(lastFetched: Date(timeIntervalSinceNow: -age)), forTag: tag)
+        }
+        slots = Locked([nil, nil])
+        for index in 0..<2 {
+            let slot = makeSlot()
+            if random.percent(70) { slot.repository.requirements = random.pick([octocat, hubot]) }
+            slots.withLock { $0[index] = slot }
+        }
+    }
+
+    private func makeSlot() -> Slot {
+        let id = nextSlotID.withLock { id -> Int in
+            id += 1
+            return id
+        }
+        return Slot(id: id, repository: Repository(dataSource: dataSource, teller: teller))
+    }
+
+    /// Runs the threads, waits for rest, checks, and returns what went wrong.
+    func run() -> [String] {
+        var problems: [String] = []
+        let threadsDone = DispatchGroup()
+        for thread in 0..<RepositoryRandomizedStressTests.threads {
+            let threadSeed = seed &* 31 &+ UInt64(thread)
+            threadsDone.enter()
+            DispatchQueue.global().async { [self] in
+                var random = SplitMix64(seed: threadSeed)
+                for _ in 0..<RepositoryRandomizedStressTests.operationsPerThread {
+                    operate(&random)
+                }
+                threadsDone.leave()
+            }
+        }
+        if threadsDone.wait(timeout: .now() + Self.patience) != .success {
+            return ["the threads did not finish their operations in \(Self.patience) s"]
+        }
+        if answered.wait(timeout: .now() + Self.patience) != .success {
+            problems.append("some refresh was not answered in \(Self.patience) s")
+        }
+        if !counter.waitUntilIdle(timeout: Self.patience) {
+            problems.append("the schedulers did not come to rest in \(Self.patience) s (a refresh storm?)")
+        }
+        problems += checkAtRest()
+        // Tear down: release every repository and let their last work end.
+        for observation in observations.value { observation.disposable.dispose() }
+        slots.withLock { $0 = [nil, nil] }
+        if !counter.waitUntilIdle(timeout: Self.patience) {
+            problems.append("the schedulers did not come to rest after the repositories were released")
+        }
+        return problems
+    }
+
+    // MARK: Operations
+
+    private enum Operation {
+        case setRequirements, observe, stopObserving, refresh, refreshIfNoCache, leaveRefresh, release, clear
+    }
+
+    private func operate(_ random: inout SplitMix64) {
+        let index = Int.random(in: 0..<2, using: &random)
+        guard let slot = slots.value[index] else { return }
+        let repository = slot.repository
+        let operation = random.pick(weighted: [
+            (weight: 6, choice: Operation.setRequirements), (5, .observe), (2, .stopObserving), (7, .refresh),
+            (3, .refreshIfNoCache), (3, .leaveRefresh), (2, .release), (1, .clear),
+        ])
+        switch operation {
+        case .setRequirements:
+            repository.requirements = random.percent(15) ? nil : random.pick([octocat, hubot])
+        case .observe:
+            let observation = Observation(slot: slot.id)
+            observation.disposable.setDisposable(
+                repository.observe().subscribe(
+                    onNext: { state in observation.record(state) },
+                    onCompleted: { observation.record(completed: true) }
+                )
+            )
+            observations.withLock { $0.append(observation) }
+        case .stopObserving:
+            let mine = observations.value.filter { $0.slot == slot.id && !$0.isStopped }
+            if !mine.isEmpty { random.pick(mine).stop() }
+        case .refresh:
+            let force = random.percent(50)
+            subscribe(try? repository.refresh(force: force), leaveAtOnce: random.percent(15))
+        case .refreshIfNoCache:
+            subscribe(try? repository.refreshIfNoCache(), leaveAtOnce: random.percent(15))
+        case .leaveRefresh:
+            let waiting = calls.value.filter { $0.isWaiting }
+            if !waiting.isEmpty { random.pick(waiting).leave() }
+        case .release:
+            let replacement = random.percent(70) ? makeSlot() : nil
+            let released = slots.withLock { slots -> Slot? in
+                defer { slots[index] = replacement }
+                return slots[index]
+            }
+            // The last reference goes outside the lock (its deinit shuts the repository down).
+            _ = released
+        case .clear:
+            teller.clear()
+        }
+    }
+
+    private func subscribe(_ single: Single<RefreshResult>?, leaveAtOnce: Bool) {
+        guard let single else { return }
+        let call = RefreshCall(answered)
+        calls.withLock { $0.append(call) }
+        call.disposable.setDisposable(
+            single.subscribe(
+                onSuccess: { result in call.answer(result) },
+                onFailure: { error in call.answer(.failedError(error: error), failed: true) }
+            )
+        )
+        if leaveAtOnce { call.leave() }
+    }
+
+    // MARK: At rest
+
+    private func checkAtRest() -> [String] {
+        var problems = calls.value.compactMap(\.problem)
+        for slot in slots.value.compactMap({ $0 }) {
+            guard let requirements = slot.repository.requirements else { continue }
+            let lastFetched = metadata.metadata(forTag: requirements.tag)?.lastFetched
+            let stored = dataSource.cache(tag: requirements.tag).flatMap { $0.isEmpty ? nil : $0 }
+            for observation in observations.value where observation.slot == slot.id && !observation.isStopped {
+                guard let state = observation.last else {
+                    problems.append("an observer of repository \(slot.id) (\(requirements.username)) saw nothing")
+                    continue
+                }
+                let shown = "repository \(slot.id) shows \(StateSummary(state))"
+                if observation.isCompleted {
+                    problems.append("an observer of live repository \(slot.id) was completed")
+                }
+                if state.requirements?.tag != requirements.tag {
+                    problems.append("\(shown), of \(state.requirements?.tag ?? "nil"), for \(requirements.tag)")
+                }
+                if state.isRefreshing {
+                    problems.append("at rest \(shown)")
+                }
+                if state.cacheAge != lastFetched {
+                    problems.append(
+                        "\(shown), but \(requirements.tag) was fetched at \(String(describing: lastFetched))"
+                    )
+                } else if lastFetched != nil,
+                    state.isLoadingCache || state.cacheReadError != nil || state.cache != stored
+                {
+                    problems.append("\(shown), but the store holds \(String(describing: stored))")
+                }
+            }
+        }
+        return problems
+    }
+}
+
+/// One `observe()` subscription and the last state it saw.
+private final class Observation: @unchecked Sendable {
+    // @unchecked: the mutable state is in `state`.
+    let slot: Int
+    let disposable = SingleAssignmentDisposable()
+    private let state = Locked<(last: CacheState<[String]>?, completed: Bool, stopped: Bool)>((nil, false, false))
+
+    init(slot: Int) {
+        self.slot = slot
+    }
+
+    var last: CacheState<[String]>? { state.value.last }
+    var isCompleted: Bool { state.value.completed }
+    var isStopped: Bool { state.value.stopped }
+
+    func record(_ state: CacheState<[String]>) {
+        self.state.withLock { $0.last = state }
+    }
+
+    func record(completed: Bool) {
+        state.withLock { $0.completed = completed }
+    }
+
+    func stop() {
+        state.withLock { $0.stopped = true }
+        disposable.dispose()
+    }
+}
+
+/// One subscribed refresh `Single`: in `answered` until it is answered or left.
+private final class RefreshCall: @unchecked Sendable {
+    // @unchecked: the mutable state is in `state`.
+    let disposable = SingleAssignmentDisposable()
+    private let group: DispatchGroup
+    private let state = Locked<(answers: [RefreshResult], failed: Bool, left: Bool, done: Bool)>(
+        ([], false, false, false)
+    )
+
+    init(_ group: DispatchGroup) {
+        self.group = group
+        group.enter()
+    }
+
+    var isWaiting: Bool { !state.value.done }
+
+    func answer(_ result: RefreshResult, failed: Bool = false) {
+        let isFirst = state.withLock { state -> Bool in
+            state.answers.append(result)
+            state.failed = state.failed || failed
+            defer { state.done = true }
+            return !state.done
+        }
+        if isFirst { group.leave() }
+    }
+
+    /// The caller disposes its `Single`.
+    func leave() {
+        let isFirst = state.withLock { state -> Bool in
+            state.left = true
+            defer { state.done = true }
+            return !state.done
+        }
+        disposable.dispose()
+        if isFirst { group.leave() }
+    }
+
+    var problem: String? {
+        let state = state.value
+        if state.failed { return "a refresh Single failed: \(state.answers)" }
+        if state.answers.count > 1 { return "a refresh was answered \(state.answers.count) times: \(state.answers)" }
+        if state.answers.isEmpty, !state.left { return "a refresh was never answered" }
+        return nil
+    }
+}
+
+/// A data source over an in-memory store whose fetches misbehave in every way a seeded die says,
+/// and whose saves sometimes throw. The store emits its current value on subscription and after
+/// every save.
+private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Sendable {
+    // @unchecked: the mutable state is in `random` and `caches`.
+    typealias Cache = [String]
+    typealias Requirements = TestRequirements
+    typealias FetchResult = [String]
+    typealias FetchError = any Error
+    typealias Response = FetchResponse<[String], any Error>
+
+    enum Fetch: CaseIterable {
+        case succeeds, succeedsLater, fails, errors, neverAnswers, answersTwice, answersAfterDisposal
+    }
+
+    let maxAgeOfCache = Period(unit: 1, component: .hour)
+    let automaticallyRefresh: Bool
+    private let random: Locked<SplitMix64>
+    private let scheduler: any SchedulerType
+    private let caches = Locked<[String: [String]]>([:])
+    private let changes = PublishSubject<String>()
+
+    init(seed: UInt64, automaticallyRefresh: Bool, scheduler: any SchedulerType) {
+        random = Locked(SplitMix64(seed: seed))
+        self.automaticallyRefresh = automaticallyRefresh
+        self.scheduler = scheduler
+    }
+
+    func cache(tag: String) -> [String]? {
+        caches.value[tag]
+    }
+
+    func write(_ cache: [String], tag: String) {
+        caches.withLock { $0[tag] = cache }
+        changes.onNext(tag)
+    }
+
+    func fetchFreshCache(requirements: TestRequirements) -> Single<Response> {
+        let (fetch, number) = random.withLock { random in
+            (
+                random.pick(weighted: [
+                    (weight: 12, choice: Fetch.succeeds), (12, .succeedsLater), (6, .fails), (4, .errors),
+                    (4, .neverAnswers), (1, .answersTwice), (2, .answersAfterDisposal),
+                ]),
+                Int.random(in: 0..<1_000, using: &random)
+            )
+        }
+        let response: [String] = number % 10 == 0 ? [] : ["\(requirements.tag) #\(number)"]
+        let scheduler = scheduler
+        switch fetch {
+        case .succeeds:
+            return .just(.success(response))
+        case .succeedsLater:
+            return Single.create { answer in
+                scheduler.schedule(()) { _ in
+                    answer(.success(.success(response)))
+                    return Disposables.create()
+                }
+            }
+        case .fails:
+            return .just(.failure(TestError(1)))
+        case .errors:
+            return .error(TestError(2))
+        case .neverAnswers:
+            return .never()
+        case .answersTwice:
+            return Single.create { answer in
+                answer(.success(.success(response)))
+                answer(.success(.success(response + ["again"])))
+                return Disposables.create()
+            }
+        case .answersAfterDisposal:
+            // Answers only once Teller stopped listening (the timeout, or nobody waits).
+            return Single.create { answer in
+                Disposables.create {
+                    _ = scheduler.schedule(()) { _ in
+                        answer(.success(.success(response)))
+                        return Disposables.create()
+                    }
+                }
+            }
+        }
+    }
+
+    func saveCache(_ cache: [String], requirements: TestRequirements) throws {
+        if random.withLock({ $0.percent(20) }) { throw TestError(3) }
+        write(cache, tag: requirements.tag)
+    }
+
+    func observeCache(requirements: TestRequirements) -> Observable<[String]> {
+        let tag = requirements.tag
+        let caches = caches
+        let changes = changes
+        return Observable.create { observer in
+            observer.onNext(caches.value[tag] ?? [])
+            return changes.filter { $0 == tag }.subscribe(onNext: { _ in
+                observer.onNext(caches.value[tag] ?? [])
+            })
+        }
+    }
+
+    func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
+        cache.isEmpty
+    }
+}
