@@ -93,9 +93,13 @@ import Testing
         // A trim running beside the held save shows here; with the write lane it cannot start.
         _ = watch.overlapped.wait(timeout: .now() + 1)
         watch.release.signal()
-        #expect(watch.twoWritesEnded.wait(timeout: .now() + 30) == .success)
+        // The held save, the new session's trim, then its first page: deleteCache and saveCache.
+        for _ in 1...4 {
+            #expect(watch.writeEnded.wait(timeout: .now() + 30) == .success)
+        }
         #expect(watch.maximum == 1)
-        // The save finished first and the trim after it: the new session's list is its first page.
+        let writes = dataSource.log.filter { $0 == "trim" || $0 == "delete" || $0.hasPrefix("save") }
+        #expect(writes.suffix(4) == ["save page 2", "trim", "delete", "save page 1"])
         #expect(dataSource.cache(for: octocat) == ["a", "b"])
     }
 }
@@ -105,7 +109,6 @@ private final class OverlapWatch: Sendable {
     private struct State {
         var running = 0
         var maximum = 0
-        var ended = 0
         var holdNext = false
     }
 
@@ -113,15 +116,13 @@ private final class OverlapWatch: Sendable {
     let held = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let overlapped = DispatchSemaphore(value: 0)
-    let twoWritesEnded = DispatchSemaphore(value: 0)
+    /// Signalled at the end of every write after ``holdNextWrite()``.
+    let writeEnded = DispatchSemaphore(value: 0)
 
     var maximum: Int { state.value.maximum }
 
     func holdNextWrite() {
-        state.withLock { state in
-            state.holdNext = true
-            state.ended = 0
-        }
+        state.withLock { $0.holdNext = true }
     }
 
     func write(entering: Bool) {
@@ -138,12 +139,8 @@ private final class OverlapWatch: Sendable {
                 _ = release.wait(timeout: .now() + 30)
             }
         } else {
-            let ended = state.withLock { state -> Int in
-                state.running -= 1
-                state.ended += 1
-                return state.ended
-            }
-            if ended == 2 { twoWritesEnded.signal() }
+            state.withLock { $0.running -= 1 }
+            writeEnded.signal()
         }
     }
 }
