@@ -56,11 +56,19 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         }
     }
 
-    /// What the flight this repository's waiters wait for did, until its last waiter is answered.
+    /// What the flights this repository's waiters wait for did, until its last waiter is
+    /// answered. Several flights may follow each other while waiters keep joining; their saves
+    /// run one after the other, so the last one tells what the cache holds.
     private struct Flight {
-        /// It began saving: the old pages were deleted.
-        var sawSaving = false
-        var succeeded = false
+        enum Write {
+            case none
+            /// A save began: the old pages were deleted, and no successful end followed yet.
+            case deleted
+            /// A flight ended successfully: a new first page was saved.
+            case saved
+        }
+
+        var lastWrite = Write.none
         /// The progress of the first page this repository's own flight saved, if it did.
         var saved: FirstPageProgress?
     }
@@ -175,7 +183,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 
     mutating func flightSaving() {
-        session?.flight.sawSaving = true
+        session?.flight.lastWrite = .deleted
     }
 
     mutating func flightFinished(
@@ -186,23 +194,26 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         context: MachineContext
     ) -> [Effect] {
         guard var session else { return [] }
-        if result.didSucceed { session.flight.succeeded = true }
+        if result.didSucceed { session.flight.lastWrite = .saved }
         if let saved { session.flight.saved = saved }
         guard isLast else {
             self.session = session
             return []
         }
-        // Every waiter was answered: apply the flight's outcome to paging.
+        // Every waiter was answered: apply the last write to paging.
         let flight = session.flight
         session.flight = Flight()
-        if flight.succeeded {
+        switch flight.lastWrite {
+        case .saved:
             resetToFirstPage(&session, progress: flight.saved ?? stored)
-        } else if flight.sawSaving {
+        case .deleted:
             // The old pages were deleted before the save failed: start over at the first page,
             // with no next page until a refresh succeeds.
             resetToFirstPage(&session, progress: FirstPageProgress(areMorePages: false))
+        case .none:
+            break
         }
-        if case .awaitingCache = session.nextPage, flight.succeeded || flight.sawSaving {
+        if case .awaitingCache = session.nextPage, flight.lastWrite != .none {
             session.nextPage = .idle
         }
         self.session = session

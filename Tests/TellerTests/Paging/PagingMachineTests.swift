@@ -187,6 +187,24 @@ import Testing
         #expect(harness.goToNextPage().isEmpty)
     }
 
+    // MARK: Defects the randomized test found (PagingRandomizedTests, seeds in each comment)
+
+    /// Seed 85: two flights ended in one refresh (the second waiter's flight started after the
+    /// first left the coordinator); the second deleted the pages and its save threw, yet paging
+    /// followed the first flight's success and paged on from an empty cache.
+    @Test func aSaveThatThrowsAfterAnEarlierFlightOfTheSameRefreshSucceededLeavesNoNextPage() {
+        var harness = onFirstPage()
+        let (first, _) = harness.refresh()
+        _ = harness.saving()
+        let (second, _) = harness.refresh()
+        let stored = Harness.stored(10_000, more: true)
+        _ = harness.finished(first, .successful, stored: stored, saved: .init(areMorePages: true))
+        _ = harness.saving()
+        _ = harness.finished(second, .failedError(error: TestError(2)), stored: stored)
+        #expect(harness.emitted(pages: 0) == ["emit cache empty age 10000"])
+        #expect(harness.goToNextPage().isEmpty)
+    }
+
     // MARK: Storm
 
     @Test func aFailedFlightPausesAutomaticRefreshUntilSomethingNewHappens() {
