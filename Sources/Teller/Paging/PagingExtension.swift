@@ -66,6 +66,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             case deleted
             /// A flight ended successfully: a new first page was saved.
             case saved
+            /// The metadata changed: another flight saved a first page (or, its save throwing,
+            /// left the cache empty) after the writes before.
+            case replaced
         }
 
         var lastWrite = Write.none
@@ -210,14 +213,17 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             // The old pages were deleted before the save failed: start over at the first page,
             // with no next page until a refresh succeeds.
             resetToFirstPage(&session, progress: FirstPageProgress(areMorePages: false))
+        case .replaced:
+            resetToFirstPage(&session, progress: stored)
         case .none:
             break
         }
-        if case .awaitingCache = session.nextPage, flight.lastWrite != .none {
+        let reset = flight.lastWrite != .none
+        if case .awaitingCache = session.nextPage, reset {
             session.nextPage = .idle
         }
         self.session = session
-        return resumeWaitingNextPage(context: context).effects
+        return (reset ? readAgain(context: context) : []) + resumeWaitingNextPage(context: context).effects
     }
 
     mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect] {
@@ -234,10 +240,19 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
 
     mutating func metadataChanged(stored: FirstPageProgress?, cleared: Bool, context: MachineContext) -> [Effect] {
         guard var session else { return [] }
+        if context.isFetching, !cleared {
+            // Saved while a refresh runs: its end applies the last write, in the order the
+            // writes happened.
+            session.flight.lastWrite = .replaced
+            self.session = session
+            return []
+        }
         // Another repository saved a new first page of the same list (or the metadata was
         // cleared): it replaced the pages shown here.
         resetToFirstPage(&session, progress: cleared ? FirstPageProgress(areMorePages: false) : stored)
-        var effects: [Effect] = []
+        // Cleared, nothing is shown until a first page is fetched again.
+        if cleared { session.shownAreMorePages = nil }
+        var effects = readAgain(context: context)
         switch session.nextPage {
         case .fetching:
             effects.append(.extra(.cancelNextPage))
@@ -344,6 +359,13 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         session.nextPageRequirements = progress?.nextPageRequirements
         session.isOnFirstPage = true
         session.nextPageError = nil
+    }
+
+    /// Observes the cache again after paging was reset to the first page: its pages may have
+    /// been read already, and only a value read afterwards shows the new `areMorePages` (see
+    /// `shownAreMorePages`). Not observing, the shared machine reads it when it observes.
+    private func readAgain(context: MachineContext) -> [Effect] {
+        context.isObserving ? [.observeCache(firstPage)] : []
     }
 
     /// Starts a next page that waited, if nothing blocks it any more, or drops it when there is

@@ -187,6 +187,30 @@ import Testing
         #expect(harness.goToNextPage().isEmpty)
     }
 
+    // MARK: Metadata
+
+    @Test func aFirstPageSavedByAnotherRepositoryResetsPagingAndRestartsTheNextPageAgainstIt() {
+        var harness = onSecondPage()
+        _ = harness.goToNextPage()
+        harness.now = 10_200
+        #expect(
+            harness.metadataChanged(Harness.stored(10_200, more: true)) == [
+                "emit cache [\"1\", \"2\"] age 10200, more, loadingNextPage", "observe page 1", "cancelNextPage",
+                "fetchNextPage after page 1",
+            ]
+        )
+        #expect(harness.emitted(pages: 1) == ["emit cache [\"1\"] age 10200, more, loadingNextPage"])
+    }
+
+    @Test func clearedMetadataForgetsThePagesAndFetchesTheFirstPageAgain() {
+        var harness = onSecondPage()
+        let waiter = harness.makeWaiterID() + 1
+        #expect(harness.metadataChanged(nil) == ["stopObserving", "join \(waiter)", "emit noCache, firstFetch"])
+        #expect(harness.pagingRequirements == 1)
+        #expect(!harness.areMorePages)
+        #expect(harness.goToNextPage().isEmpty)
+    }
+
     // MARK: Defects the randomized test found (PagingRandomizedTests, seeds in each comment)
 
     /// Seed 85: two flights ended in one refresh (the second waiter's flight started after the
@@ -202,6 +226,54 @@ import Testing
         _ = harness.saving()
         _ = harness.finished(second, .failedError(error: TestError(2)), stored: stored)
         #expect(harness.emitted(pages: 0) == ["emit cache empty age 10000"])
+        #expect(harness.goToNextPage().isEmpty)
+    }
+
+    /// Seeds 37 and 38: another flight saved a new first page while this repository's refresh
+    /// ran, and the refresh failed: paging stayed on page 2, with page 2's `areMorePages`, over
+    /// a cache holding the first page only.
+    @Test func aFirstPageSavedByAnotherFlightDuringAFailedRefreshResetsPagingToIt() {
+        var harness = onSecondPage(more: false)
+        let (waiter, _) = harness.refresh()
+        harness.now = 10_100
+        let stored = Harness.stored(10_100, more: true)
+        #expect(harness.metadataChanged(stored).isEmpty)
+        #expect(
+            harness.finished(waiter, .failedError(error: TestError(1)), stored: stored) == [
+                "respond \(waiter) failedError(TestError(1))",
+                "emit cache [\"1\", \"2\"] age 10100, refreshError TestError(1)", "observe page 1",
+            ]
+        )
+        #expect(harness.emitted(pages: 1) == ["emit cache [\"1\"] age 10100, more"])
+        #expect(harness.goToNextPage().first == "fetchNextPage after page 1")
+    }
+
+    /// The same when the change arrives after the refresh's end already read the new fetch time:
+    /// it was taken for nothing new. Paging is reset, and the cache is read again so that the
+    /// first page's `areMorePages` shows even when its pages were read before the change.
+    @Test func aMetadataChangeArrivingAfterAFailedRefreshReadItStillResetsPaging() {
+        var harness = onSecondPage(more: false)
+        let (waiter, _) = harness.refresh()
+        harness.now = 10_100
+        _ = harness.finished(waiter, .failedError(error: TestError(1)), stored: Harness.stored(10_100, more: true))
+        #expect(harness.pagingRequirements == 2)
+        #expect(
+            harness.metadataChanged(Harness.stored(10_100, more: true)) == [
+                "emit cache [\"1\", \"2\"] age 10100", "observe page 1",
+            ]
+        )
+        #expect(harness.emitted(pages: 1) == ["emit cache [\"1\"] age 10100, more"])
+    }
+
+    /// Seed 6998: a refresh's end read metadata that `Teller.clear()` had just emptied, so the
+    /// clearing itself looked like nothing new and paging kept page 2 and its next page.
+    @Test func clearingThatARefreshsEndAlreadyReadStillForgetsThePages() {
+        var harness = onSecondPage()
+        let (waiter, _) = harness.refresh()
+        _ = harness.finished(waiter, .skipped(reason: .cancelled), stored: nil)
+        _ = harness.metadataChanged(nil)
+        #expect(harness.pagingRequirements == 1)
+        #expect(!harness.areMorePages)
         #expect(harness.goToNextPage().isEmpty)
     }
 
