@@ -66,6 +66,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
             try dataSource.saveCache(result, requirements: requirements)
         } catch {
             teller.log(.saveFailed(tag: tag, error: error))
+            recordEmptiedFirstPage(result)
             return .failedError(error: error)
         }
         let previous = teller.metadataStore.metadata(forTag: tag)
@@ -81,6 +82,27 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         }
         teller.metadataChanges.onNext(.tag(tag))
         return .successful
+    }
+
+    /// A paging first page is saved right after the old pages were deleted, so a save that
+    /// throws leaves no page to page on from: the stored progress must stop saying more pages
+    /// exist, or the next requirements change (or relaunch) fetches a next page onto an empty
+    /// cache. The fetch time stays, as the repository shows it; repositories showing the tag hear
+    /// of the change. Only a paging first page has `pagingMetadata`.
+    private func recordEmptiedFirstPage(_ result: DataSource.FetchResult) {
+        let tag = requirements.tag
+        guard pagingMetadata(result) != nil, let previous = teller.metadataStore.metadata(forTag: tag),
+            previous.paging != PagingMetadata(areMorePages: false)
+        else { return }
+        do {
+            try teller.metadataStore.setMetadata(
+                FetchMetadata(lastFetched: previous.lastFetched, paging: PagingMetadata(areMorePages: false)),
+                forTag: tag
+            )
+        } catch {
+            teller.log(.metadataProblem("could not persist the paging progress of \"\(tag)\": \(error)"))
+        }
+        teller.metadataChanges.onNext(.tag(tag))
     }
 }
 

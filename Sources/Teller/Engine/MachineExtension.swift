@@ -54,8 +54,10 @@ protocol MachineExtension {
     ) -> [Effect]
     /// The cache observation delivered a value, failed, or emitted nothing when subscribed.
     mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect]
-    /// Another repository fetched the same tag (`stored` is its metadata), or the metadata was
-    /// cleared (`stored` is `nil`), while this repository waited for no flight.
+    /// A flight saved the tag (`stored` is its metadata now), or the metadata was cleared
+    /// (`stored` is `nil`). Called for every change, in the order changes arrive: also while this
+    /// repository's waiters wait (`context.isFetching`; the change may be their own flight's), and
+    /// for a fetch time the shared machine already read at a flight's end.
     mutating func metadataChanged(stored: StoredExtra?, cleared: Bool, context: MachineContext) -> [Effect]
     mutating func handle(_ input: Input, context: MachineContext) -> [Effect]
     /// What observers are shown for `cache`.

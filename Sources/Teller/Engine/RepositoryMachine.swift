@@ -330,14 +330,17 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit() + apply(effects)
     }
 
-    /// The metadata of `tag` changed: another repository fetched the same data, or the metadata
-    /// was cleared. While this repository waits for a flight, only clearing shows at once (the
-    /// flight's end reads the metadata anyway).
+    /// The metadata of `tag` changed: a flight saved (this repository's, or another's), or the
+    /// metadata was cleared. While this repository waits for a flight, only clearing shows at
+    /// once (the flight's end reads the metadata anyway); the extension hears every change, in
+    /// the order changes arrive, even one whose fetch time a flight's end already read.
     mutating func metadataChanged(tag: String, stored: StoredFetch<StoredExtra>?, now: Date) -> [Action] {
-        guard var active, active.requirements.tag == tag, active.lastFetched != stored?.lastFetched else {
-            return []
-        }
+        guard var active, active.requirements.tag == tag else { return [] }
         guard let stored else {
+            guard active.lastFetched != nil else {
+                // A flight's end already read the cleared metadata: only the extension learns it now.
+                return apply(ext.metadataChanged(stored: nil, cleared: true, context: context))
+            }
             // Cleared: a never-fetched cache from now on, and that is something new.
             active.lastFetched = nil
             active.content = .notRead
@@ -352,10 +355,15 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             }
             return actions + emit() + apply(effects)
         }
-        guard active.waiting == 0 else { return [] }
+        guard active.waiting == 0 else {
+            return apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context))
+        }
+        let isNew = active.lastFetched != stored.lastFetched
         active.lastFetched = stored.lastFetched
         self.active = active
         let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
+        // A fetch time already read is news only to an extension that asks for something.
+        guard isNew || !effects.isEmpty else { return [] }
         return observeIfNeeded() + emit() + apply(effects)
     }
 

@@ -56,11 +56,22 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         }
     }
 
-    /// What the flight this repository's waiters wait for did, until its last waiter is answered.
+    /// What the flights this repository's waiters wait for did, until its last waiter is
+    /// answered. Several flights may follow each other while waiters keep joining; their saves
+    /// run one after the other, so the last one tells what the cache holds.
     private struct Flight {
-        /// It began saving: the old pages were deleted.
-        var sawSaving = false
-        var succeeded = false
+        enum Write {
+            case none
+            /// A save began: the old pages were deleted, and no successful end followed yet.
+            case deleted
+            /// A flight ended successfully: a new first page was saved.
+            case saved
+            /// The metadata changed: another flight saved a first page (or, its save throwing,
+            /// left the cache empty) after the writes before.
+            case replaced
+        }
+
+        var lastWrite = Write.none
         /// The progress of the first page this repository's own flight saved, if it did.
         var saved: FirstPageProgress?
     }
@@ -172,7 +183,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 
     mutating func flightSaving() {
-        session?.flight.sawSaving = true
+        session?.flight.lastWrite = .deleted
     }
 
     mutating func flightFinished(
@@ -183,27 +194,33 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         context: MachineContext
     ) -> [Effect] {
         guard var session else { return [] }
-        if result.didSucceed { session.flight.succeeded = true }
+        if result.didSucceed { session.flight.lastWrite = .saved }
         if let saved { session.flight.saved = saved }
         guard isLast else {
             self.session = session
             return []
         }
-        // Every waiter was answered: apply the flight's outcome to paging.
+        // Every waiter was answered: apply the last write to paging.
         let flight = session.flight
         session.flight = Flight()
-        if flight.succeeded {
+        switch flight.lastWrite {
+        case .saved:
             resetToFirstPage(&session, progress: flight.saved ?? stored)
-        } else if flight.sawSaving {
+        case .deleted:
             // The old pages were deleted before the save failed: start over at the first page,
             // with no next page until a refresh succeeds.
             resetToFirstPage(&session, progress: FirstPageProgress(areMorePages: false))
+        case .replaced:
+            resetToFirstPage(&session, progress: stored)
+        case .none:
+            break
         }
-        if case .awaitingCache = session.nextPage, flight.succeeded || flight.sawSaving {
+        let reset = flight.lastWrite != .none
+        if case .awaitingCache = session.nextPage, reset {
             session.nextPage = .idle
         }
         self.session = session
-        return resumeWaitingNextPage(context: context).effects
+        return (reset ? readAgain(context: context) : []) + resumeWaitingNextPage(context: context).effects
     }
 
     mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect] {
@@ -220,10 +237,19 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
 
     mutating func metadataChanged(stored: FirstPageProgress?, cleared: Bool, context: MachineContext) -> [Effect] {
         guard var session else { return [] }
+        if context.isFetching, !cleared {
+            // Saved while a refresh runs: its end applies the last write, in the order the
+            // writes happened.
+            session.flight.lastWrite = .replaced
+            self.session = session
+            return []
+        }
         // Another repository saved a new first page of the same list (or the metadata was
         // cleared): it replaced the pages shown here.
         resetToFirstPage(&session, progress: cleared ? FirstPageProgress(areMorePages: false) : stored)
-        var effects: [Effect] = []
+        // Cleared, nothing is shown until a first page is fetched again.
+        if cleared { session.shownAreMorePages = nil }
+        var effects = readAgain(context: context)
         switch session.nextPage {
         case .fetching:
             effects.append(.extra(.cancelNextPage))
@@ -330,6 +356,13 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         session.nextPageRequirements = progress?.nextPageRequirements
         session.isOnFirstPage = true
         session.nextPageError = nil
+    }
+
+    /// Observes the cache again after paging was reset to the first page: its pages may have
+    /// been read already, and only a value read afterwards shows the new `areMorePages` (see
+    /// `shownAreMorePages`). Not observing, the shared machine reads it when it observes.
+    private func readAgain(context: MachineContext) -> [Effect] {
+        context.isObserving ? [.observeCache(firstPage)] : []
     }
 
     /// Starts a next page that waited, if nothing blocks it any more, or drops it when there is

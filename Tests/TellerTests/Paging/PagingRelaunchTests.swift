@@ -143,4 +143,32 @@ import Testing
             }
         )
     }
+
+    /// A first page whose save throws leaves an empty cache (the old pages were deleted first):
+    /// the stored progress must stop saying more pages exist, or the next session pages on from
+    /// nothing. Found by PagingRandomizedTests (seed 13).
+    @Test func aFirstPageSaveThatThrowsLeavesNoNextPageForTheNextRequirements() {
+        let dataSource = PageNumberDataSource()
+        let server = env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]])
+        dataSource.respond(with: server)
+        let (repository, _) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.scheduler.scheduleAt(200) {
+            dataSource.failSaves(with: TestError(9))
+            _ = try? repository.refresh(force: true).subscribe()
+        }
+        env.scheduler.scheduleAt(300) {
+            dataSource.failSaves(with: nil)
+            // Offline now: the next session's first page fails, and it pages on from what is stored.
+            dataSource.respond { page in
+                page.number == 1 ? env.failingPage(TestError(1), after: 10, as: Void.self) : server(page)
+            }
+            repository.requirements = nil
+            repository.requirements = octocat
+        }
+        env.goToNextPage(repository, at: 305)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(env.store.metadata(forTag: octocat.tag)?.paging == PagingMetadata(areMorePages: false))
+        #expect(dataSource.fetches == ["fetch page 1", "fetch page 1", "fetch page 1"])
+        #expect(dataSource.cache(for: octocat) == nil)
+    }
 }

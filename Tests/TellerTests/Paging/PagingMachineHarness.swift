@@ -1,0 +1,168 @@
+import Foundation
+import TellerTestSupport
+
+@testable import Teller
+
+/// Drives a paging repository's machine by hand, without threads: each call feeds one input to
+/// `handle(_:now:)` and returns its actions as short lines ("trim", "join 1", "emit cache [1]
+/// age 0, more"…), so a test reads like the table of what happened. It remembers the ids the
+/// machine hands out (waiters, the trim's session, the next page's fetch) for the inputs that
+/// answer them. Log actions are left out.
+struct PagingMachineHarness {
+    typealias DataSource = PageNumberDataSource
+    typealias Machine = PagingStateMachine<DataSource>
+    typealias Progress = PagingExtension<DataSource>.FirstPageProgress
+
+    static let octocat = TestRequirements(username: "octocat")
+
+    private(set) var machine: Machine
+    /// Seconds since the epoch; ages in states are printed in these seconds.
+    var now = 10_000
+    private(set) var trimSession = 0
+    private(set) var nextPageID = 0
+    private(set) var generation = 0
+
+    init(automaticallyRefresh: Bool = true) {
+        machine = Machine(
+            configuration: .init(
+                automaticallyRefresh: automaticallyRefresh,
+                maxAgeOfCache: Period(unit: 1, component: .hour)
+            ),
+            extension: PagingExtension(firstPage: PageNumber(number: 1))
+        )
+    }
+
+    /// Metadata of a first page fetched at `fetched` (seconds) that said whether more pages exist.
+    static func stored(_ fetched: Int, more: Bool) -> StoredFetch<Progress> {
+        StoredFetch(lastFetched: date(fetched), extra: Progress(areMorePages: more))
+    }
+
+    static func date(_ seconds: Int) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// The page `number` as fetched: its one item is its number.
+    static func page(_ number: Int, more: Bool) -> NextPageOutcome<DataSource> {
+        .fetched(
+            PageNumber(number: number),
+            PagedFetchResponse(areMorePages: more, nextPageRequirements: nil, fetchResponse: ["\(number)"])
+        )
+    }
+
+    var pagingRequirements: Int {
+        machine.ext.pagingRequirements.number
+    }
+
+    var areMorePages: Bool {
+        machine.ext.areMorePagesAvailable
+    }
+
+    mutating func makeWaiterID() -> WaiterID {
+        machine.makeWaiterID()
+    }
+
+    // MARK: Inputs
+
+    mutating func setRequirements(_ stored: StoredFetch<Progress>?) -> [String] {
+        send(.setRequirements(Self.octocat, stored: stored))
+    }
+
+    /// A refresh by a new waiter, whose id is returned with the actions.
+    mutating func refresh(force: Bool = true) -> (waiter: WaiterID, actions: [String]) {
+        let waiter = machine.makeWaiterID()
+        return (waiter, send(.refresh(waiter, force: force)))
+    }
+
+    mutating func trimmed() -> [String] {
+        send(.extra(.trimmed(session: trimSession)))
+    }
+
+    mutating func saving() -> [String] {
+        send(.flightSaving(generation: generation))
+    }
+
+    /// A flight ended for `waiter`; `stored` is the metadata afterwards.
+    mutating func finished(
+        _ waiter: WaiterID,
+        _ result: RefreshResult,
+        stored: StoredFetch<Progress>?,
+        saved: Progress? = nil
+    ) -> [String] {
+        send(.flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: saved))
+    }
+
+    /// The cache emits pages `1…pages`.
+    mutating func emitted(pages: Int) -> [String] {
+        let cache = pages == 0 ? [] : (1...pages).map(String.init)
+        return send(.cacheEmitted(generation: generation, cache: cache, isEmpty: cache.isEmpty))
+    }
+
+    mutating func goToNextPage() -> [String] {
+        send(.extra(.goToNextPage))
+    }
+
+    mutating func nextPageFetched(_ outcome: NextPageOutcome<DataSource>) -> [String] {
+        send(.extra(.nextPageFetched(id: nextPageID, outcome)))
+    }
+
+    mutating func nextPageSaved(error: (any Error)? = nil) -> [String] {
+        send(.extra(.nextPageSaved(id: nextPageID, error: error)))
+    }
+
+    mutating func metadataChanged(_ stored: StoredFetch<Progress>?) -> [String] {
+        send(.metadataChanged(tag: Self.octocat.tag, stored: stored))
+    }
+
+    mutating func send(_ input: EngineInput<Machine>) -> [String] {
+        let actions = machine.handle(input, now: Self.date(now))
+        return actions.compactMap { describe($0) }
+    }
+
+    // MARK: Descriptions
+
+    private mutating func describe(_ action: EngineAction<Machine>) -> String? {
+        switch action {
+        case .emit(let state):
+            return "emit " + Self.summary(state)
+        case .observeCache(_, let page, let generation):
+            self.generation = generation
+            return "observe page \(page.number)"
+        case .stopObservingCache:
+            return "stopObserving"
+        case .joinFlight(_, let generation, let waiter):
+            self.generation = generation
+            return "join \(waiter)"
+        case .leaveFlights:
+            return "leaveFlights"
+        case .respond(let waiter, let result):
+            return "respond \(waiter) \(result)"
+        case .complete:
+            return "complete"
+        case .log:
+            return nil
+        case .extra(.trimCache(_, let session)):
+            trimSession = session
+            return "trim"
+        case .extra(.cancelTrim):
+            return "cancelTrim"
+        case .extra(.fetchNextPage(let id, _, let current, _)):
+            nextPageID = id
+            return "fetchNextPage after page \(current.number)"
+        case .extra(.cancelNextPage):
+            return "cancelNextPage"
+        case .extra(.saveNextPage(_, _, let page, _)):
+            return "saveNextPage page \(page.number)"
+        }
+    }
+
+    /// A state as `StateSummary` prints it, with the paging flags after it.
+    static func summary(_ state: CacheState<PagedCache<[String]>>) -> String {
+        var parts = [StateSummary(state.convert { $0?.cache }).text]
+        if let paged = state.cache {
+            if paged.areMorePages { parts.append("more") }
+            if paged.isLoadingNextPage { parts.append("loadingNextPage") }
+            if let error = paged.nextPageError { parts.append("nextPageError \(error)") }
+        }
+        return parts.joined(separator: ", ")
+    }
+}

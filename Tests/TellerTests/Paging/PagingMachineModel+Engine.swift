@@ -1,0 +1,348 @@
+import Foundation
+import TellerTestSupport
+
+@testable import Teller
+
+/// The engine half of ``PagingMachineModel``: the mailbox, the actions carried out as the real
+/// engine and effects do, and the invariants.
+extension PagingMachineModel {
+    // MARK: The engine
+
+    mutating func post(_ mail: Mail) {
+        mailbox.append(mail)
+    }
+
+    mutating func process(_ mail: Mail) throws {
+        switch mail {
+        case .input(let input):
+            switch input {
+            case .observed, .refresh, .refreshIfNoCache:
+                expectsAutomaticRefreshPaused = false
+            case .shutDown:
+                if !machine.isShutDown { generation += 1 }
+            default:
+                break
+            }
+            try handle(input)
+        case .setRequirements(let requirements):
+            if !machine.isShutDown {
+                generation += 1
+                expectsAutomaticRefreshPaused = false
+            }
+            let stored = requirements.flatMap { storedFetch(forTag: $0.tag) }
+            latest = nil
+            try handle(.setRequirements(requirements, stored: stored))
+        case .flightFinished(let finished, let waiter, let result):
+            if case .failedError = result, finished == generation {
+                expectsAutomaticRefreshPaused = true
+            }
+            let tag = machine.requirements?.tag
+            let stored = tag.flatMap { storedFetch(forTag: $0) }
+            let saved = takeSavedFirstPage(forTag: tag)
+            try handle(
+                .flightFinished(generation: finished, waiter: waiter, result: result, stored: stored, saved: saved)
+            )
+        case .metadataChanged(let changed):
+            guard let tag = machine.requirements?.tag, changed == nil || changed == tag else { return }
+            let stored = storedFetch(forTag: tag)
+            if stored == nil { expectsAutomaticRefreshPaused = false }
+            try handle(.metadataChanged(tag: tag, stored: stored))
+        }
+    }
+
+    func storedFetch(forTag tag: String) -> StoredFetch<Progress>? {
+        metadata[tag].map { StoredFetch(lastFetched: $0.lastFetched, extra: Progress(areMorePages: $0.areMorePages)) }
+    }
+
+    mutating func takeSavedFirstPage(forTag tag: String?) -> Progress? {
+        guard let tag else { return nil }
+        defer { savedFirstPage = nil }
+        return savedFirstPage.flatMap { $0.tag == tag ? $0.progress : nil }
+    }
+
+    mutating func handle(_ input: Input) throws {
+        note("machine <- \(Self.describe(input))")
+        for action in machine.handle(input, now: now) {
+            try perform(action)
+        }
+    }
+
+    mutating func perform(_ action: Action) throws {
+        note("  -> \(Self.describe(action))")
+        switch action {
+        case .emit(let state):
+            guard let current = machine.requirements, state.requirements as? TestRequirements == current else {
+                throw Violation(description: "a state for other requirements than the current ones: \(state)")
+            }
+            latest = state
+        case .observeCache(let requirements, let view, let actionGeneration):
+            try expectCurrent(requirements, actionGeneration, "observeCache")
+            disposeSubscription()
+            subscription = Subscription(tag: requirements.tag, view: view.number, generation: actionGeneration)
+        case .stopObservingCache:
+            disposeSubscription()
+        case .joinFlight(let requirements, let actionGeneration, let waiter):
+            try expectCurrent(requirements, actionGeneration, "joinFlight")
+            try joinFlight(requirements.tag, generation: actionGeneration, waiter: waiter)
+        case .leaveFlights:
+            for waiter in parties.keys.sorted() {
+                leaveFlight(waiter)
+            }
+        case .respond(let waiter, _):
+            answers[waiter, default: 0] += 1
+            if answers[waiter, default: 0] > 1 {
+                throw Violation(description: "waiter \(waiter) answered twice")
+            }
+            registered.remove(waiter)
+            cancelledLeads.remove(waiter)
+            parties[waiter] = nil
+        case .complete, .log:
+            break
+        case .extra(let action):
+            try perform(action)
+        }
+    }
+
+    mutating func perform(_ action: PagingAction<DataSource>) throws {
+        switch action {
+        case .trimCache(let requirements, let session):
+            try expectCurrent(requirements, generation, "trimCache")
+            lane.append(.trim(tag: requirements.tag, session: session, generation: generation))
+        case .cancelTrim:
+            cancelQueuedTrims()
+        case .fetchNextPage(let id, let requirements, let current, _):
+            try expectCurrent(requirements, generation, "fetchNextPage")
+            guard current.number < serverPages else {
+                throw Violation(description: "fetches the page after \(current.number), the last page")
+            }
+            let store = stores[requirements.tag] ?? []
+            let writing = lane.contains { write in
+                switch write {
+                case .trim(let tag, _, _), .firstPage(let tag, _, _), .nextPage(let tag, _, _, _):
+                    tag == requirements.tag
+                }
+            }
+            let changePending = mailbox[mailboxHead...].contains { mail in
+                if case .metadataChanged = mail { return true }
+                return false
+            }
+            // A first page saved by another repository is seen when its change arrives.
+            if !writing, !changePending, store.count != current.number {
+                throw Violation(description: "fetches the page after \(current.number) while the store holds \(store)")
+            }
+            cancelNextPageFetch()
+            nextPageFetch = NextPageFetch(id: id, page: current.number + 1, generation: generation)
+        case .cancelNextPage:
+            cancelNextPageFetch()
+        case .saveNextPage(let id, let requirements, let page, _):
+            try expectCurrent(requirements, generation, "saveNextPage")
+            lane.append(.nextPage(tag: requirements.tag, page: page.number, id: id, generation: generation))
+        }
+    }
+
+    func expectCurrent(_ requirements: TestRequirements, _ actionGeneration: Int, _ what: String) throws {
+        guard requirements == machine.requirements, actionGeneration == generation else {
+            throw Violation(
+                description: "\(what) for \(requirements.username) (generation \(actionGeneration)) while the "
+                    + "machine works for \(machine.requirements?.username ?? "nil") (generation \(generation))"
+            )
+        }
+    }
+
+    mutating func joinFlight(_ tag: String, generation joined: Int, waiter: WaiterID) throws {
+        if cancelledLeads.remove(waiter) != nil {
+            post(.flightFinished(generation: joined, waiter: waiter, result: .skipped(reason: .cancelled)))
+            return
+        }
+        if !userWaiters.contains(waiter) {
+            automaticWaiters.insert(waiter)
+            if expectsAutomaticRefreshPaused {
+                throw Violation(description: "an automatic refresh after a failed flight, with nothing new since")
+            }
+        }
+        if flights[tag] == nil {
+            nextFlightID += 1
+            flights[tag] = Flight(id: nextFlightID, waiters: [])
+            note("flight \(nextFlightID) for \(tag) starts")
+        }
+        flights[tag]?.waiters.append((waiter, joined))
+        parties[waiter] = (tag, flights[tag]?.id ?? 0)
+    }
+
+    /// The desk disposes a party's token: the coordinator answers the waiter `.cancelled` and
+    /// cancels the flight if nobody is left.
+    mutating func leaveFlight(_ waiter: WaiterID) {
+        guard let party = parties.removeValue(forKey: waiter), var flight = flights[party.tag],
+            flight.id == party.flight,
+            let index = flight.waiters.firstIndex(where: { $0.waiter == waiter })
+        else { return }
+        let left = flight.waiters.remove(at: index)
+        post(.flightFinished(generation: left.generation, waiter: waiter, result: .skipped(reason: .cancelled)))
+        guard flight.waiters.isEmpty else {
+            flights[party.tag] = flight
+            return
+        }
+        flights[party.tag] = nil
+        note("flight \(flight.id) abandoned")
+        // A save not started yet is dropped with the flight (ObserveOn cancels its pending
+        // delivery); one already started runs to its end.
+        if flight.phase == .saveQueued {
+            lane.removeAll { write in
+                if case .firstPage(_, let id, started: false) = write { return id == flight.id }
+                return false
+            }
+        }
+    }
+
+    mutating func disposeSubscription() {
+        guard let disposed = subscription else { return }
+        subscription = nil
+        // A value the UI queue was delivering as the subscription was replaced still arrives.
+        if let value = disposed.pending.first, random.percent(30) {
+            note("a value of the disposed subscription still arrives: \(value)")
+            post(.input(cacheEmitted(value, generation: disposed.generation)))
+        }
+    }
+
+    mutating func cancelNextPageFetch() {
+        guard let fetch = nextPageFetch else { return }
+        nextPageFetch = nil
+        // An answer already on its way when the fetch was disposed still arrives.
+        if random.percent(20) {
+            let outcome = randomNextPageOutcome(fetch)
+            note("next page \(fetch.page) (id \(fetch.id)) answered as it was cancelled: \(outcome)")
+            post(.input(.extra(.nextPageFetched(id: fetch.id, outcome))))
+        }
+    }
+
+    /// A trim not started yet is dropped, or not: either is correct, and the lane may do either.
+    mutating func cancelQueuedTrims() {
+        guard random.percent(50) else { return }
+        lane.removeAll { write in
+            if case .trim = write { return true }
+            return false
+        }
+    }
+
+    /// The store of `tag` was written: live observations read it again.
+    mutating func changed(_ tag: String) {
+        guard var live = subscription, live.tag == tag, live.subscribed else { return }
+        live.pending.append(snapshot(live))
+        subscription = live
+    }
+
+    func snapshot(_ subscription: Subscription) -> [Int] {
+        Array((stores[subscription.tag] ?? []).prefix(subscription.view))
+    }
+
+    // MARK: Invariants
+
+    /// Writes page 1 twice into a store and checks, for the test that the checks can fail.
+    mutating func corruptStoreForTesting() throws {
+        stores["corrupt"] = [1, 1]
+        try checkAlways()
+    }
+
+    /// After every step.
+    func checkAlways() throws {
+        for (tag, store) in stores where store != store.indices.map({ $0 + 1 }) {
+            throw Violation(description: "the store of \(tag) holds pages \(store), not 1…n each once")
+        }
+        for (tag, flight) in flights where flight.waiters.contains(where: { $0.generation == generation }) {
+            if nextPageFetch?.generation == generation {
+                throw Violation(description: "a next page is fetched while flight \(flight.id) for \(tag) runs")
+            }
+            for write in lane {
+                switch write {
+                case .trim(_, _, let written), .nextPage(_, _, _, let written):
+                    if written == generation {
+                        throw Violation(description: "the cache is written (\(write)) while flight \(flight.id) runs")
+                    }
+                case .firstPage:
+                    break
+                }
+            }
+        }
+    }
+
+    /// When nothing is pending.
+    func checkAtRest() throws {
+        if let waiter = registered.min() {
+            throw Violation(description: "waiter \(waiter) was never answered")
+        }
+        for waiter in userWaiters.union(automaticWaiters) where answers[waiter, default: 0] != 1 {
+            throw Violation(description: "waiter \(waiter) answered \(answers[waiter, default: 0]) times")
+        }
+        // Released: observers completed, nobody can subscribe any more.
+        guard !machine.isShutDown else { return }
+        guard let requirements = machine.requirements else {
+            if latest != nil { throw Violation(description: "a state is shown without requirements") }
+            return
+        }
+        guard let latest else { throw Violation(description: "no state shown for \(requirements.username)") }
+        if latest.isRefreshing || latest.isFirstFetch || latest.cache?.isLoadingNextPage == true {
+            throw Violation(description: "at rest, still shows work: \(latest)")
+        }
+        let stored = metadata[requirements.tag]
+        guard latest.cacheExists == (stored != nil), latest.cacheAge == stored?.lastFetched else {
+            throw Violation(description: "shows \(latest) while the metadata says \(String(describing: stored))")
+        }
+        guard latest.cacheExists else { return }
+        if latest.isLoadingCache {
+            throw Violation(description: "at rest, the cache is still loading: \(latest)")
+        }
+        let store = stores[requirements.tag] ?? []
+        let truth = !store.isEmpty && store.count < serverPages
+        let shown = latest.cache.map { ($0.cache.compactMap { Int($0) }, $0.areMorePages) }
+        if let shown, shown.0 != store || shown.1 != truth {
+            throw Violation(
+                description: "observers see pages \(shown.0), more: \(shown.1); the store holds \(store), "
+                    + "more: \(truth)"
+            )
+        }
+        if shown == nil, !store.isEmpty {
+            throw Violation(description: "observers see an empty cache; the store holds \(store)")
+        }
+        if machine.ext.areMorePagesAvailable != truth || machine.ext.pagingRequirements.number != max(store.count, 1) {
+            throw Violation(
+                description: "the repository pages from \(machine.ext.pagingRequirements), more: "
+                    + "\(machine.ext.areMorePagesAvailable); the store holds \(store)"
+            )
+        }
+    }
+
+    static func describe(_ input: Input) -> String {
+        switch input {
+        case .setRequirements(let requirements, let stored):
+            "setRequirements(\(requirements?.username ?? "nil"), stored: \(describe(stored)))"
+        case .flightFinished(let generation, let waiter, let result, let stored, let saved):
+            "flightFinished(generation \(generation), waiter \(waiter), \(result), stored: \(describe(stored)), "
+                + "saved: \(saved.map { "more \($0.areMorePages)" } ?? "nil"))"
+        case .metadataChanged(let tag, let stored): "metadataChanged(\(tag), \(describe(stored)))"
+        case .extra(let input): "\(input)".replacingOccurrences(of: "TellerTestSupport.", with: "")
+        default: "\(input)"
+        }
+    }
+
+    static func describe(_ stored: StoredFetch<Progress>?) -> String {
+        guard let stored else { return "nil" }
+        return "fetched \(Int(stored.lastFetched.timeIntervalSince1970)), more \(stored.extra?.areMorePages ?? false)"
+    }
+
+    static func describe(_ action: Action) -> String {
+        switch action {
+        case .observeCache(let requirements, let view, let generation):
+            "observeCache(\(requirements.username), \(view), generation \(generation))"
+        case .joinFlight(let requirements, let generation, let waiter):
+            "joinFlight(\(requirements.username), generation \(generation), waiter \(waiter))"
+        case .extra(let action):
+            "\(action)".replacingOccurrences(of: "TellerTestSupport.", with: "")
+        default:
+            "\(action)"
+        }
+    }
+
+    func note(_ line: @autoclosure () -> String) {
+        tracer?.lines.append(line())
+    }
+}

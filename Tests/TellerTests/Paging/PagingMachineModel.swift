@@ -1,0 +1,454 @@
+import Foundation
+import TellerTestSupport
+
+@testable import Teller
+
+/// A paging repository's machine inside a model of everything around it, without threads: the
+/// engine (mailbox, waiters, the refresh desk's cancelled leads, cache subscription), the flight
+/// coordinator, one serial write lane, and a data source whose store holds page numbers.
+///
+/// The model carries out the machine's actions the way the real engine and a faithful data
+/// source do: the trim keeps page 1, a first-page flight's save is `deleteCache` + save page 1,
+/// a next page's save appends it, and an observation emits the store's pages up to the page it
+/// observes, on subscription and after every write. Everything asynchronous (fetch answers,
+/// writes, cache deliveries, the mailbox itself) waits in the model until a random step lets it
+/// happen, so a seed chooses one interleaving. Invariants are checked after every step and, at
+/// rest, against the store.
+struct PagingMachineModel {
+    typealias DataSource = PageNumberDataSource
+    typealias Machine = PagingStateMachine<DataSource>
+    typealias Input = EngineInput<Machine>
+    typealias Action = EngineAction<Machine>
+    typealias Progress = PagingExtension<DataSource>.FirstPageProgress
+    typealias State = CacheState<PagedCache<[String]>>
+
+    struct Violation: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// What the engine's mailbox holds: inputs, and mail whose metadata is read when processed.
+    enum Mail {
+        case input(Input)
+        case setRequirements(TestRequirements?)
+        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
+        /// `nil`: every tag (`Teller.clear()`).
+        case metadataChanged(tag: String?)
+    }
+
+    enum Phase {
+        case fetching
+        /// Fetched; its save waits in the lane.
+        case saveQueued
+        /// The lane started its save and told the waiters (`.saving`).
+        case saving
+    }
+
+    /// A first-page flight in the coordinator (one per tag).
+    struct Flight {
+        let id: Int
+        /// The repository's waiters, with the generation each joined for.
+        var waiters: [(waiter: WaiterID, generation: Int)]
+        var phase = Phase.fetching
+    }
+
+    /// A write in the repository's serial lane.
+    enum Write {
+        case trim(tag: String, session: Int, generation: Int)
+        /// `started`: its `.saving` was sent, the store is written next.
+        case firstPage(tag: String, flight: Int, started: Bool)
+        case nextPage(tag: String, page: Int, id: Int, generation: Int)
+    }
+
+    struct Subscription {
+        let tag: String
+        let view: Int
+        let generation: Int
+        var subscribed = false
+        /// Values read from the store, on their way to the mailbox (observed on the UI queue).
+        var pending: [[Int]] = []
+    }
+
+    struct NextPageFetch {
+        let id: Int
+        let page: Int
+        let generation: Int
+    }
+
+    static let octocat = TestRequirements(username: "octocat")
+    static let hubot = TestRequirements(username: "hubot")
+    static let maxAgeOfCache = Period(unit: 1, component: .hour)
+
+    /// The server's pages: page `n` says more pages exist while `n < serverPages`.
+    let serverPages: Int
+    let automaticallyRefresh: Bool
+    /// How often, in percent, a save throws.
+    let saveFailurePercent: Int
+    var machine: Machine
+    var random: PagingFuzzRandom
+    var now = Date(timeIntervalSince1970: 1_000_000)
+    /// Every step, when tracing (a failing seed is replayed with it).
+    let tracer: Tracer?
+
+    /// What happened, step by step, when tracing.
+    var trace: [String] {
+        tracer?.lines ?? []
+    }
+
+    final class Tracer {
+        var lines: [String] = []
+    }
+
+    // The engine.
+    var mailbox: [Mail] = []
+    var mailboxHead = 0
+    var requested: TestRequirements?
+    /// The generation the machine's actions must carry: one per processed requirements change.
+    var generation = 0
+    var userWaiters: Set<WaiterID> = []
+    /// User waiters whose `Single` is still subscribed and not answered yet.
+    var registered: Set<WaiterID> = []
+    /// Waiters the machine made for automatic refreshes.
+    var automaticWaiters: Set<WaiterID> = []
+    var answers: [WaiterID: Int] = [:]
+    /// The refresh desk's parties: a joined waiter and its flight.
+    var parties: [WaiterID: (tag: String, flight: Int)] = [:]
+    var cancelledLeads: Set<WaiterID> = []
+    /// What a new observer would get first; the last state an observer got.
+    var latest: State?
+    /// A failed flight of the current requirements paused automatic refreshes, and nothing new
+    /// happened since.
+    var expectsAutomaticRefreshPaused = false
+    var shutDownCalled = false
+
+    // The world.
+    var flights: [String: Flight] = [:]
+    var lane: [Write] = []
+    var subscription: Subscription?
+    var nextPageFetch: NextPageFetch?
+    var stores: [String: [Int]] = [:]
+    var metadata: [String: (lastFetched: Date, areMorePages: Bool)] = [:]
+    /// What this repository's own flight saved last (PagingEffects' `savedFirstPage`).
+    var savedFirstPage: (tag: String, progress: Progress)?
+    var nextFlightID = 0
+
+    init(seed: UInt64, tracing: Bool = false) {
+        var random = PagingFuzzRandom(seed: seed)
+        serverPages = random.int(1...5)
+        automaticallyRefresh = random.percent(75)
+        saveFailurePercent = random.pick([0, 0, 10, 30, 100])
+        self.random = random
+        tracer = tracing ? Tracer() : nil
+        machine = Machine(
+            configuration: .init(automaticallyRefresh: automaticallyRefresh, maxAgeOfCache: Self.maxAgeOfCache),
+            extension: PagingExtension(firstPage: PageNumber(number: 1))
+        )
+        for requirements in [Self.octocat, Self.hubot] where self.random.percent(50) {
+            // Fetched by an earlier launch, some pages deep, fresh or too old.
+            let pages = self.random.int(1...serverPages)
+            stores[requirements.tag] = Array(1...pages)
+            let age = TimeInterval(self.random.int(0...7_200))
+            metadata[requirements.tag] = (now.addingTimeInterval(-age), 1 < serverPages)
+        }
+        if self.random.percent(85) {
+            requested = Self.octocat
+            post(.setRequirements(Self.octocat))
+            post(.input(.observed))
+        }
+        note(
+            "server has \(serverPages) pages, automaticallyRefresh \(automaticallyRefresh), "
+                + "saves fail \(saveFailurePercent)%, stores \(stores), metadata \(metadata)"
+        )
+    }
+
+    // MARK: Driving
+
+    /// Runs `steps` random steps (app calls and asynchronous progress), checking after each.
+    mutating func run(steps: Int) throws {
+        for _ in 0..<steps {
+            if shutDownCalled || !randomAppCall() {
+                guard try progress() else { continue }
+            }
+            try checkAlways()
+        }
+    }
+
+    /// Lets everything pending happen, in a random order, until nothing is left; then checks
+    /// what is shown against the store.
+    mutating func comeToRest() throws {
+        var steps = 0
+        while try progress() {
+            try checkAlways()
+            steps += 1
+            if steps > 5_000 {
+                throw Violation(description: "never comes to rest: a refresh storm?")
+            }
+        }
+        try checkAtRest()
+    }
+
+    // MARK: App calls
+
+    /// Makes one random app call (or outside event); `false` if the dice chose progress instead.
+    mutating func randomAppCall() -> Bool {
+        enum Call {
+            case setRequirements, observe, refresh, refreshUnforced, refreshIfNoCache, leave, nextPage
+            case otherRepositoryRefreshed, clear, clock, shutDown, progress
+        }
+        let call = random.pick(weighted: [
+            (5, Call.setRequirements), (5, .observe), (5, .refresh), (3, .refreshUnforced),
+            (3, .refreshIfNoCache), (4, .leave), (14, .nextPage), (2, .otherRepositoryRefreshed), (1, .clear),
+            (4, .clock), (1, .shutDown), (53, .progress),
+        ])
+        switch call {
+        case .setRequirements:
+            let requirements: TestRequirements? = random.pick(weighted: [
+                (45, Self.octocat), (35, Self.hubot), (20, nil),
+            ])
+            note("app: requirements = \(requirements?.username ?? "nil")")
+            requested = requirements
+            post(.setRequirements(requirements))
+        case .observe:
+            note("app: observe()")
+            post(.input(.observed))
+        case .refresh, .refreshUnforced, .refreshIfNoCache:
+            // The façade throws without requirements; the waiter is registered first.
+            guard requested != nil else { return false }
+            let waiter = machine.makeWaiterID()
+            userWaiters.insert(waiter)
+            registered.insert(waiter)
+            note("app: \(call) as waiter \(waiter)")
+            switch call {
+            case .refresh: post(.input(.refresh(waiter, force: true)))
+            case .refreshUnforced: post(.input(.refresh(waiter, force: false)))
+            default: post(.input(.refreshIfNoCache(waiter)))
+            }
+        case .leave:
+            guard !registered.isEmpty else { return false }
+            let waiter = random.pick(registered.sorted())
+            note("app: waiter \(waiter) leaves")
+            registered.remove(waiter)
+            if parties[waiter] != nil {
+                leaveFlight(waiter)
+            } else {
+                cancelledLeads.insert(waiter)
+            }
+        case .nextPage:
+            note("app: goToNextPage()")
+            post(.input(.extra(.goToNextPage)))
+        case .otherRepositoryRefreshed:
+            return otherRepositoryRefreshed()
+        case .clear:
+            note("app: Teller.clear()")
+            metadata = [:]
+            post(.metadataChanged(tag: nil))
+        case .clock:
+            let seconds = random.int(60...5_400)
+            now = now.addingTimeInterval(TimeInterval(seconds))
+            note("clock +\(seconds)s")
+        case .shutDown:
+            note("app: repository released")
+            shutDownCalled = true
+            // The effects stop the trim and the next page; the lane decides about a queued trim.
+            cancelNextPageFetch()
+            cancelQueuedTrims()
+            post(.input(.shutDown))
+        case .progress:
+            return false
+        }
+        return true
+    }
+
+    /// Another repository showing the same list (one that does not page meanwhile) fetched and
+    /// saved a new first page. Only while this repository writes nothing and runs no flight for
+    /// the tag: otherwise the two would share the flight, and paging in two repositories at once
+    /// is documented as unsupported.
+    mutating func otherRepositoryRefreshed() -> Bool {
+        let answerPending = mailbox[mailboxHead...].contains { mail in
+            if case .input(.extra(.nextPageFetched)) = mail { return true }
+            return false
+        }
+        guard let tag = requested?.tag ?? machine.requirements?.tag, flights[tag] == nil, lane.isEmpty,
+            nextPageFetch == nil, !answerPending
+        else { return false }
+        note("another repository saves a new first page of \(tag)")
+        stores[tag] = nil
+        changed(tag)
+        stores[tag] = [1]
+        changed(tag)
+        metadata[tag] = (now, 1 < serverPages)
+        post(.metadataChanged(tag: tag))
+        return true
+    }
+
+    // MARK: Asynchronous progress
+
+    /// Lets one pending thing happen: the mailbox processes an input, a fetch answers, the lane
+    /// writes, the cache delivers. `false` when nothing is pending.
+    mutating func progress() throws -> Bool {
+        enum Step {
+            case mail
+            case flight(String)
+            case lane, subscribe, deliver, nextPage
+        }
+        var steps: [(weight: Int, choice: Step)] = []
+        if mailboxHead < mailbox.count { steps.append((6, .mail)) }
+        for tag in flights.keys.sorted() where flights[tag]?.phase == .fetching { steps.append((2, .flight(tag))) }
+        if !lane.isEmpty { steps.append((3, .lane)) }
+        if let subscription {
+            if !subscription.subscribed {
+                steps.append((2, .subscribe))
+            } else if !subscription.pending.isEmpty {
+                steps.append((3, .deliver))
+            }
+        }
+        if nextPageFetch != nil { steps.append((2, .nextPage)) }
+        guard !steps.isEmpty else { return false }
+        // Time passes: two saves never share a fetch time.
+        now = now.addingTimeInterval(1)
+        switch random.pick(weighted: steps) {
+        case .mail:
+            let mail = mailbox[mailboxHead]
+            mailboxHead += 1
+            if mailboxHead == mailbox.count {
+                mailbox.removeAll(keepingCapacity: true)
+                mailboxHead = 0
+            }
+            try process(mail)
+        case .flight(let tag):
+            answerFlight(tag)
+        case .lane:
+            write()
+        case .subscribe:
+            if var subscribing = subscription {
+                subscribing.subscribed = true
+                subscribing.pending.append(snapshot(subscribing))
+                subscription = subscribing
+            }
+            note("cache subscribed")
+        case .deliver:
+            deliverCache()
+        case .nextPage:
+            answerNextPage()
+        }
+        return true
+    }
+
+    mutating func answerFlight(_ tag: String) {
+        guard let flight = flights[tag] else { return }
+        switch random.pick(weighted: [(65, 0), (25, 1), (10, 2)]) {
+        case 0:
+            note("flight \(flight.id) for \(tag) fetched page 1")
+            flights[tag]?.phase = .saveQueued
+            lane.append(.firstPage(tag: tag, flight: flight.id, started: false))
+        case 1:
+            note("flight \(flight.id) for \(tag) failed")
+            finishFlight(tag, id: flight.id, result: .failedError(error: TestError(1)))
+        default:
+            note("flight \(flight.id) for \(tag) timed out")
+            finishFlight(
+                tag,
+                id: flight.id,
+                result: .failedError(error: TellerError.fetchTimedOut(tag: tag, seconds: 1))
+            )
+        }
+    }
+
+    /// The coordinator answers every waiter of a flight that ended, and forgets it.
+    mutating func finishFlight(_ tag: String, id: Int, result: RefreshResult) {
+        guard let flight = flights[tag], flight.id == id else { return }
+        flights[tag] = nil
+        for (waiter, generation) in flight.waiters {
+            post(.flightFinished(generation: generation, waiter: waiter, result: result))
+        }
+    }
+
+    /// Runs the lane's next write (a first page's save in two steps: `.saving`, then the write).
+    mutating func write() {
+        let next = lane[0]
+        switch next {
+        case .trim(let tag, let session, _):
+            lane.removeFirst()
+            note("lane: trim \(tag)")
+            if let store = stores[tag] { stores[tag] = Array(store.prefix(1)) }
+            changed(tag)
+            post(.input(.extra(.trimmed(session: session))))
+        case .firstPage(let tag, let id, started: false):
+            lane[0] = .firstPage(tag: tag, flight: id, started: true)
+            note("lane: flight \(id) saving")
+            guard let flight = flights[tag], flight.id == id else { return }
+            flights[tag]?.phase = .saving
+            for (_, generation) in flight.waiters {
+                post(.input(.flightSaving(generation: generation)))
+            }
+        case .firstPage(let tag, let id, started: true):
+            lane.removeFirst()
+            stores[tag] = nil
+            changed(tag)
+            let result: RefreshResult
+            if random.percent(saveFailurePercent) {
+                note("lane: flight \(id) deleted \(tag), its save throws")
+                result = .failedError(error: TestError(2))
+                // FlightWork: the stored progress no longer says more pages exist.
+                if let previous = metadata[tag], previous.areMorePages {
+                    metadata[tag] = (previous.lastFetched, false)
+                    post(.metadataChanged(tag: tag))
+                }
+            } else {
+                note("lane: flight \(id) deleted \(tag), saved page 1")
+                stores[tag] = [1]
+                changed(tag)
+                metadata[tag] = (now, 1 < serverPages)
+                savedFirstPage = (tag, Progress(areMorePages: 1 < serverPages))
+                post(.metadataChanged(tag: tag))
+                result = .successful
+            }
+            finishFlight(tag, id: id, result: result)
+        case .nextPage(let tag, let page, let id, _):
+            lane.removeFirst()
+            if random.percent(saveFailurePercent) {
+                note("lane: save of page \(page) of \(tag) throws")
+                post(.input(.extra(.nextPageSaved(id: id, error: TestError(3)))))
+            } else {
+                note("lane: saved page \(page) of \(tag)")
+                stores[tag, default: []].append(page)
+                changed(tag)
+                post(.input(.extra(.nextPageSaved(id: id, error: nil))))
+            }
+        }
+    }
+
+    mutating func deliverCache() {
+        guard let subscription, !subscription.pending.isEmpty else { return }
+        let pages = self.subscription?.pending.removeFirst() ?? []
+        note("cache delivers \(pages)")
+        post(.input(cacheEmitted(pages, generation: subscription.generation)))
+    }
+
+    func cacheEmitted(_ pages: [Int], generation: Int) -> Input {
+        .cacheEmitted(generation: generation, cache: pages.map(String.init), isEmpty: pages.isEmpty)
+    }
+
+    mutating func answerNextPage() {
+        guard let fetch = nextPageFetch else { return }
+        nextPageFetch = nil
+        let outcome = randomNextPageOutcome(fetch)
+        note("next page \(fetch.page) (id \(fetch.id)) answers \(outcome)")
+        post(.input(.extra(.nextPageFetched(id: fetch.id, outcome))))
+    }
+
+    mutating func randomNextPageOutcome(_ fetch: NextPageFetch) -> NextPageOutcome<DataSource> {
+        switch random.pick(weighted: [(70, 0), (20, 1), (10, 2)]) {
+        case 0:
+            let response = PagedFetchResponse<[String], Void>(
+                areMorePages: fetch.page < serverPages,
+                nextPageRequirements: nil,
+                fetchResponse: ["\(fetch.page)"]
+            )
+            return .fetched(PageNumber(number: fetch.page), response)
+        case 1:
+            return .failed(TestError(4))
+        default:
+            return .failed(TellerError.fetchTimedOut(tag: "next page", seconds: 1))
+        }
+    }
+}
