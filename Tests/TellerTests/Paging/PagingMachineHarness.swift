@@ -143,8 +143,8 @@ struct PagingMachineHarness {
         case .extra(.trimCache(_, let session)):
             trimSession = session
             return "trim"
-        case .extra(.cancelTrim):
-            return "cancelTrim"
+        case .extra(.endSession):
+            return "endSession"
         case .extra(.fetchNextPage(let id, _, let current, _)):
             nextPageID = id
             return "fetchNextPage after page \(current.number)"

@@ -108,8 +108,9 @@ extension PagingMachineModel {
         case .trimCache(let requirements, let session):
             try expectCurrent(requirements, generation, "trimCache")
             lane.append(.trim(tag: requirements.tag, session: session, generation: generation))
-        case .cancelTrim:
-            cancelQueuedTrims()
+        case .endSession:
+            cancelNextPageFetch()
+            cancelQueuedSessionWrites()
         case .fetchNextPage(let id, let requirements, let current, _):
             try expectCurrent(requirements, generation, "fetchNextPage")
             guard current.number < serverPages else {
@@ -216,11 +217,15 @@ extension PagingMachineModel {
     }
 
     /// A trim not started yet is dropped, or not: either is correct, and the lane may do either.
-    mutating func cancelQueuedTrims() {
+    /// The session ended: its trim and next-page saves that have not started are dropped (one
+    /// that already started, as half of them are taken to have, finishes first in the lane).
+    mutating func cancelQueuedSessionWrites() {
         guard random.percent(50) else { return }
         lane.removeAll { write in
-            if case .trim = write { return true }
-            return false
+            switch write {
+            case .trim, .nextPage: true
+            case .firstPage: false
+            }
         }
     }
 

@@ -250,7 +250,7 @@ struct PagingMachineModel {
             shutDownCalled = true
             // The effects stop the trim and the next page; the lane decides about a queued trim.
             cancelNextPageFetch()
-            cancelQueuedTrims()
+            cancelQueuedSessionWrites()
             post(.input(.shutDown))
         case .progress:
             return false

@@ -306,7 +306,7 @@ import Testing
         #expect(
             harness.send(.shutDown) == [
                 "stopObserving", "leaveFlights", "respond 1 skipped(cancelled)",
-                "respond \(waiter) skipped(cancelled)", "cancelTrim", "complete",
+                "respond \(waiter) skipped(cancelled)", "endSession", "complete",
             ]
         )
         #expect(harness.trimmed().isEmpty)
@@ -317,7 +317,7 @@ import Testing
     @Test func shutDownWhileANextPageLoadsCancelsIt() {
         var harness = onFirstPage()
         _ = harness.goToNextPage()
-        #expect(harness.send(.shutDown) == ["stopObserving", "leaveFlights", "cancelNextPage", "complete"])
+        #expect(harness.send(.shutDown) == ["stopObserving", "leaveFlights", "endSession", "complete"])
         #expect(harness.nextPageFetched(Harness.page(2, more: true)).isEmpty)
     }
 }

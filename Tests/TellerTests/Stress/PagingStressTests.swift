@@ -62,11 +62,11 @@ import Testing
     private static func play(seed: UInt64) -> Outcome {
         var random = PagingFuzzRandom(seed: seed)
         let work = WorkCounter()
-        let ui = WorkCountingScheduler(
+        let ui = CountingScheduler(
             SerialDispatchQueueScheduler(internalSerialQueueName: "paging-stress.ui"),
             counter: work
         )
-        let background = WorkCountingScheduler(ConcurrentDispatchQueueScheduler(qos: .userInitiated), counter: work)
+        let background = CountingScheduler(ConcurrentDispatchQueueScheduler(qos: .userInitiated), counter: work)
         let metadata = InMemoryFetchMetadataStore()
         let teller = Teller(
             metadataStore: metadata,
@@ -121,7 +121,7 @@ import Testing
         }
         expect(calls.waiting.wait(timeout: .now() + patience) == .success, "a kept refresh was never answered")
         for leaving in calls.leavable.value { leaving.dispose() }
-        expect(work.waitUntilIdle(seconds: patience), "never came to rest")
+        expect(work.waitUntilIdle(timeout: patience), "never came to rest")
         // The UI queue delivered everything before this marker.
         let marker = DispatchSemaphore(value: 0)
         _ = ui.schedule(()) { _ in
@@ -129,7 +129,7 @@ import Testing
             return Disposables.create()
         }
         expect(marker.wait(timeout: .now() + patience) == .success, "the UI queue never ran the marker")
-        expect(work.waitUntilIdle(seconds: patience), "never came to rest after the marker")
+        expect(work.waitUntilIdle(timeout: patience), "never came to rest after the marker")
 
         // At rest.
         if let repository = calls.repository.value {
@@ -137,7 +137,7 @@ import Testing
         }
         calls.release()
         expect(completed.wait(timeout: .now() + patience) == .success, "observers did not complete on release")
-        expect(work.waitUntilIdle(seconds: patience), "never came to rest after the release")
+        expect(work.waitUntilIdle(timeout: patience), "never came to rest after the release")
         observation?.dispose()
         for (tag, pages) in store.all where pages != pages.indices.map({ $0 + 1 }) {
             outcome.problems.append("the store of \(tag) holds pages \(pages), not 1…n each once")
