@@ -161,6 +161,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - Returns: A completable that completes when the single succeeds and fails when it fails.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 }
