@@ -49,7 +49,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
             if let onError {
                 onError(error)
             } else {
-                reportMisuse("Unhandled error in subscribe(onNext:onError:...): \(error)")
+                Hooks.reportUnhandledError(error)
             }
             onEnd?.dispose()
         case .completed:
@@ -96,7 +96,7 @@ final class NextObserver<Element>: ObserverType, @unchecked Sendable {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
                 return
             }
-            reportMisuse("Unhandled error in subscribe(onNext:onError:...): \(error)")
+            Hooks.reportUnhandledError(error)
         case .completed:
             guard !isStopped.exchange(true, ordering: .relaxed) else {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")

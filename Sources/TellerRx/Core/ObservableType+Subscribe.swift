@@ -10,7 +10,8 @@ extension ObservableType {
     /// Subscribes closures for elements, errors, completion and disposal.
     ///
     /// The closures run on the thread that delivers each event. An error with no `onError`
-    /// handler is reported on standard error in debug builds. `onDisposed` runs once, after the
+    /// handler goes to ``Hooks/defaultErrorHandler`` (which prints it on standard error in
+    /// debug builds). `onDisposed` runs once, after the
     /// sequence ends or when the subscription is disposed, whichever comes first.
     ///
     /// - Parameters:
@@ -25,6 +26,7 @@ extension ObservableType {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        let onError = Hooks.recordingCallStack(unless: onError)
         guard let onDisposed else {
             if onError == nil && onCompleted == nil {
                 // The common `subscribe(onNext:)`: a smaller observer (48 heap bytes, not 96).

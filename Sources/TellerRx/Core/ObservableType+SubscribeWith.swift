@@ -6,7 +6,7 @@ extension ObservableType {
     /// has been deallocated, the closures are skipped (the subscription itself goes on until it
     /// is disposed, so keep it in the object's `DisposeBag`). The closures run on the thread that
     /// delivers each event, as in ``subscribe(onNext:onError:onCompleted:onDisposed:)``, and an
-    /// error with no `onError` handler is reported on standard error in debug builds.
+    /// error with no `onError` handler goes to ``Hooks/defaultErrorHandler``.
     ///
     /// `Object` must be `Sendable`, because the closures may run on any thread: a main-actor
     /// class such as a view controller qualifies.

@@ -25,6 +25,26 @@ extension ObservableType {
     public func catchAndReturn(_ element: Element) -> Observable<Element> {
         CatchProducer(source: asObservable()) { _ in Observable.just(element) }
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/catch(_:)``; identical behaviour.
+    ///
+    /// - Parameter handler: Given the error, returns the sequence to continue with.
+    /// - Returns: The source's elements, followed by the handler's sequence if the source fails.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(
+        _ handler: @escaping @Sendable (any Error) throws -> Observable<Element>
+    ) -> Observable<Element> {
+        `catch`(handler)
+    }
+
+    /// The RxSwift 5 spelling of ``ObservableType/catchAndReturn(_:)``; identical behaviour.
+    ///
+    /// - Parameter element: The last element sent if the source fails.
+    /// - Returns: The source's elements, followed by `element` and completion if the source fails.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchAndReturn(element)
+    }
 }
 
 private final class CatchProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {

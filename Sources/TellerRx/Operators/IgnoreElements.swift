@@ -1,21 +1,15 @@
 extension ObservableType {
     /// Drops every element and forwards only the terminal event.
     ///
-    /// Internal: RxSwift 6's public `ignoreElements()` returns a `Completable`, which wraps
-    /// this observable (it sends no elements, so its element type is `Never`). Events are sent
-    /// on the thread that delivers the source's terminal event.
+    /// As in RxSwift 6 it returns an `Observable<Never>`; add `asCompletable()` for a
+    /// ``Completable``. The terminal event is sent on the thread that delivers it from the source.
+    ///
+    /// ```swift
+    /// let saved: Completable = upload(file).ignoreElements().asCompletable()
+    /// ```
     ///
     /// - Returns: An observable that sends only the source's `error` or `completed`.
-    /// Drops every element and keeps only the source's completion or error, as a `Completable`.
-    ///
-    /// The terminal event is sent on the thread that delivers it from the source.
-    ///
-    /// - Returns: A `Completable` that completes or fails with the source.
-    public func ignoreElements() -> Completable {
-        PrimitiveSequence(raw: ignoreElementsObservable())
-    }
-
-    func ignoreElementsObservable() -> Observable<Never> {
+    public func ignoreElements() -> Observable<Never> {
         IgnoreElementsProducer(source: asObservable())
     }
 }

@@ -14,6 +14,17 @@ extension ObservableType {
     public func skip(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         SkipForDurationProducer(source: asObservable(), duration: duration, scheduler: scheduler)
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/skip(for:scheduler:)``; identical behaviour.
+    ///
+    /// - Parameters:
+    ///   - duration: How long to drop elements.
+    ///   - scheduler: Runs the timer.
+    /// - Returns: The source sequence without the elements of its first `duration`.
+    @available(*, deprecated, renamed: "skip(for:scheduler:)")
+    public func skip(_ duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+        skip(for: duration, scheduler: scheduler)
+    }
 }
 
 private final class SkipForDurationProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {

@@ -77,22 +77,3 @@ private final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, Obs
         if event.isStopEvent { dispose() }
     }
 }
-
-/// Disposes its inner disposable on a scheduler.
-private final class ScheduledDisposable: Disposable {
-    private let scheduler: any ImmediateSchedulerType
-    private let inner: SingleAssignmentDisposable
-
-    init(scheduler: any ImmediateSchedulerType, disposable: any Disposable) {
-        self.scheduler = scheduler
-        inner = SingleAssignmentDisposable()
-        inner.setDisposable(disposable)
-    }
-
-    func dispose() {
-        _ = scheduler.schedule(inner) { inner in
-            inner.dispose()
-            return Disposables.create()
-        }
-    }
-}

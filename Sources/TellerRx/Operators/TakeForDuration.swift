@@ -12,6 +12,17 @@ extension ObservableType {
     public func take(for duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
         TakeForDurationProducer(source: asObservable(), duration: duration, scheduler: scheduler)
     }
+
+    /// The RxSwift 5 spelling of ``ObservableType/take(for:scheduler:)``; identical behaviour.
+    ///
+    /// - Parameters:
+    ///   - duration: How long to pass the source's events on.
+    ///   - scheduler: Runs the timer and sends the completion it causes.
+    /// - Returns: The source sequence, cut off after `duration`.
+    @available(*, deprecated, renamed: "take(for:scheduler:)")
+    public func take(_ duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+        take(for: duration, scheduler: scheduler)
+    }
 }
 
 private final class TakeForDurationProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {

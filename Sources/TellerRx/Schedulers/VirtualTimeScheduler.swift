@@ -6,24 +6,60 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Converts between a virtual time scheduler's own clock units and real time.
+/// Converts between a virtual time scheduler's own clock units and real time, with RxSwift's
+/// member signatures: absolute times convert to and from `Date` (``RxTime``), spans to and from
+/// seconds (`TimeInterval`).
+///
+/// ``VirtualTimeScheduler`` calls these on whichever thread schedules or runs work, so a
+/// converter must be `Sendable` (usually an immutable struct).
 public protocol VirtualTimeConverterType: Sendable {
-    /// The type of an absolute virtual time.
+    /// The type of an absolute virtual time (the ticks of the virtual clock).
     associatedtype VirtualTimeUnit: Sendable
-    /// The type of a virtual time span.
+    /// The type of a virtual time span (a difference between two virtual times).
     associatedtype VirtualTimeIntervalUnit: Sendable
 
     /// Converts a virtual time to a date.
+    ///
+    /// - Parameter virtualTime: The virtual time.
+    /// - Returns: The date it stands for.
     func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime
+
     /// Converts a date to a virtual time.
+    ///
+    /// - Parameter time: The date.
+    /// - Returns: The virtual time it stands for.
     func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
+
     /// Converts a virtual span to seconds.
-    func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> Double
-    /// Converts a real span to a virtual span.
-    func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> VirtualTimeIntervalUnit
+    ///
+    /// - Parameter virtualTimeInterval: The virtual span.
+    /// - Returns: The span in seconds.
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
+
+    /// Converts a span in seconds to a virtual span.
+    ///
+    /// ``VirtualTimeScheduler`` passes `.infinity` for `RxTimeInterval.never`; return the
+    /// largest span your unit has.
+    ///
+    /// - Parameter timeInterval: The span in seconds.
+    /// - Returns: The virtual span.
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
+
     /// Adds a virtual span to a virtual time.
+    ///
+    /// - Parameters:
+    ///   - time: The virtual time.
+    ///   - offset: The virtual span to add.
+    /// - Returns: The later (or, for a negative span, earlier) virtual time.
     func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
-    /// Orders two virtual times.
+
+    /// Orders two virtual times (a separate requirement because `Date` and other time types
+    /// need not be `Comparable` in the way the scheduler needs).
+    ///
+    /// - Parameters:
+    ///   - lhs: The first virtual time.
+    ///   - rhs: The second virtual time.
+    /// - Returns: Whether `lhs` is earlier than, equal to or later than `rhs`.
     func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
 }
 
@@ -92,14 +128,15 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
     }
 
-    /// Schedules `action` after the real span `dueTime`, converted to virtual time and adjusted
-    /// by ``adjustScheduledTime(_:)``.
+    /// Schedules `action` after the real span `dueTime`, converted to virtual time (through
+    /// seconds, with the converter's `convertToVirtualTimeInterval(_:)`) and adjusted by
+    /// ``adjustScheduledTime(_:)``.
     public func scheduleRelative<StateType: Sendable>(
         _ state: StateType,
         dueTime: RxTimeInterval,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let time = converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(dueTime))
+        let time = converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(dueTime.seconds))
         return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 

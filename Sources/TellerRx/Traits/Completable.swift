@@ -57,7 +57,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes closures for the completion, the error and the end of the subscription.
     ///
     /// The closures run on the thread that delivers the outcome. An error with no `onError`
-    /// handler is reported on standard error in debug builds. `onDisposed` runs once, after
+    /// handler goes to ``Hooks/defaultErrorHandler``. `onDisposed` runs once, after
     /// the outcome or when the subscription is disposed, whichever comes first.
     ///
     /// - Parameters:
@@ -70,6 +70,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onError: (@Sendable (any Error) -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        let onError = Hooks.recordingCallStack(unless: onError)
         let disposeAction = onDisposed.map(AnonymousDisposable.init)
         let observer = TraitSubscribeObserver<CompletableEvent> { event in
             switch event {
@@ -79,7 +80,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
                 if let onError {
                     onError(error)
                 } else {
-                    reportMisuse("Unhandled error in Completable.subscribe(onCompleted:onError:onDisposed:): \(error)")
+                    Hooks.reportUnhandledError(error)
                 }
             }
             disposeAction?.dispose()

@@ -64,7 +64,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// The closures run on the thread that delivers the outcome; exactly one of `onSuccess`,
     /// `onError` and `onCompleted` is called (`onCompleted` only when there is no element).
-    /// An error with no `onError` handler is reported on standard error in debug builds.
+    /// An error with no `onError` handler goes to ``Hooks/defaultErrorHandler``.
     /// `onDisposed` runs once, after the outcome or when the subscription is disposed.
     ///
     /// - Parameters:
@@ -79,6 +79,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        let onError = Hooks.recordingCallStack(unless: onError)
         let disposeAction = onDisposed.map(AnonymousDisposable.init)
         let observer = TraitSubscribeObserver<MaybeEvent<Element>> { event in
             switch event {
@@ -88,9 +89,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 if let onError {
                     onError(error)
                 } else {
-                    reportMisuse(
-                        "Unhandled error in Maybe.subscribe(onSuccess:onError:onCompleted:onDisposed:): \(error)"
-                    )
+                    Hooks.reportUnhandledError(error)
                 }
             case .completed:
                 onCompleted?()

@@ -19,12 +19,19 @@ extension ObservableType {
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: AsSingleProducer(source: asObservable(), requiresElement: false))
     }
+}
 
-    /// This sequence as a ``Completable``: ignores the elements and keeps only how it ended.
+extension ObservableType where Element == Never {
+    /// This sequence, which has no elements, as a ``Completable``.
+    ///
+    /// As in RxSwift 6, only a sequence of `Never` converts directly (so the conversion cannot
+    /// lose elements, and `createColdObservable([.completed(20)]).asCompletable()` infers
+    /// `Never`). For any other sequence, drop the elements first:
+    /// `source.ignoreElements().asCompletable()`.
     ///
     /// - Returns: A completable that completes or fails when the source does, on its thread.
     public func asCompletable() -> Completable {
-        Completable(raw: AsCompletableProducer(source: asObservable()))
+        Completable(raw: asObservable())
     }
 }
 
@@ -85,41 +92,6 @@ private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, Observ
             } else {
                 forwardOn(.completed)
             }
-            dispose()
-        }
-    }
-}
-
-private final class AsCompletableProducer<SourceElement: Sendable>: Producer<Never>, @unchecked Sendable {
-    // @unchecked: immutable.
-    let source: Observable<SourceElement>
-
-    init(source: Observable<SourceElement>) {
-        self.source = source
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Never {
-        let sink = AsCompletableSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
-    }
-}
-
-private final class AsCompletableSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
-where Observer.Element == Never {
-    // @unchecked: stateless beyond `Sink`.
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next:
-            break
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
             dispose()
         }
     }

@@ -63,7 +63,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Subscribes closures for the success, the failure and the end of the subscription.
     ///
     /// The closures run on the thread that delivers the outcome. A failure with no `onFailure`
-    /// handler is reported on standard error in debug builds. `onDisposed` runs once, after
+    /// handler goes to ``Hooks/defaultErrorHandler`` (which prints it on standard error in
+    /// debug builds). `onDisposed` runs once, after
     /// the outcome or when the subscription is disposed, whichever comes first.
     ///
     /// - Parameters:
@@ -79,7 +80,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> any Disposable {
         // Inlinable, so the observer and the callback below are compiled with the concrete
         // element type: unspecialized generic code looks up type metadata on every call.
-        let observer = SingleCallbackObserver(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed)
+        let observer = SingleCallbackObserver(
+            onSuccess: onSuccess,
+            onFailure: Hooks.recordingCallStack(unless: onFailure),
+            onDisposed: onDisposed
+        )
         let source = primitiveSequence.source
         if let created = source as? SingleCreateProducer<Element> {
             // A created single needs no sink: the observer enforces the one-outcome grammar and
@@ -156,6 +161,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - Returns: A completable that completes when the single succeeds and fails when it fails.
     public func asCompletable() -> Completable {
-        primitiveSequence.source.asCompletable()
+        primitiveSequence.source.ignoreElements().asCompletable()
     }
 }

@@ -178,7 +178,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
         if let onFailure = onFailure.take() {
             onFailure(error)
         } else {
-            reportMisuse("Unhandled error in Single.subscribe(onSuccess:onFailure:onDisposed:): \(error)")
+            Hooks.reportUnhandledError(error)
         }
     }
 

@@ -173,21 +173,18 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
     }
 
     /// The seconds of `virtualTimeInterval` ticks.
-    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> Double {
-        Double(virtualTimeInterval) * resolution
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+        TimeInterval(virtualTimeInterval) * resolution
     }
 
-    /// The ticks of a real interval (`.never` is `Int.max`).
-    public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> Int {
-        let seconds: Double
-        switch timeInterval {
-        case .seconds(let value): seconds = Double(value)
-        case .milliseconds(let value): seconds = Double(value) / 1_000
-        case .microseconds(let value): seconds = Double(value) / 1_000_000
-        case .nanoseconds(let value): seconds = Double(value) / 1_000_000_000
-        default: return .max
-        }
-        return Int((seconds / resolution).rounded())
+    /// The ticks of a span in seconds, rounded to the nearest tick (saturating; infinity, which
+    /// stands for `RxTimeInterval.never`, is `Int.max`).
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
+        let ticks = (timeInterval / resolution).rounded()
+        guard ticks.isFinite else { return ticks < 0 ? .min : .max }
+        guard ticks < Double(Int.max) else { return .max }
+        guard ticks > Double(Int.min) else { return .min }
+        return Int(ticks)
     }
 
     /// `time` plus `offset`, saturating.

@@ -8,11 +8,8 @@ import Testing
 private struct SecondsConverter: VirtualTimeConverterType {
     func convertFromVirtualTime(_ virtualTime: Int) -> RxTime { Date(timeIntervalSince1970: Double(virtualTime)) }
     func convertToVirtualTime(_ time: RxTime) -> Int { Int(time.timeIntervalSince1970) }
-    func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> Double { Double(virtualTimeInterval) }
-    func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> Int {
-        if case .seconds(let seconds) = timeInterval { return seconds }
-        return 0
-    }
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval { Double(virtualTimeInterval) }
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int { Int(timeInterval) }
     func offsetVirtualTime(_ time: Int, offset: Int) -> Int { time + offset }
     func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
         lhs < rhs ? .lessThan : (lhs == rhs ? .equal : .greaterThan)

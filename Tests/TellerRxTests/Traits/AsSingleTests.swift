@@ -97,22 +97,24 @@ import Testing
         #expect(silent.subscriptions == [Subscription(1200, 1300)])
     }
 
-    @Test func asCompletableIgnoresElementsAndKeepsTheEnd() {
+    @Test func ignoreElementsThenAsCompletableKeepsTheEnd() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-        let res = scheduler.start { xs.asCompletable() }
+        let res = scheduler.start { xs.ignoreElements().asCompletable() }
         #expect(res.events == [.completed(250)])
         #expect(xs.subscriptions == [Subscription(200, 250)])
     }
 
-    @Test func asCompletableForwardsErrorAndHonoursEarlyDispose() {
+    @Test func ignoreElementsThenAsCompletableForwardsErrorAndHonoursEarlyDispose() {
         let scheduler = TestScheduler(initialClock: 0)
         let failing = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(2))])
         let silent = scheduler.createHotObservable([Recorded<Event<Int>>]([.next(210, 1)]))
-        let failed = scheduler.start { failing.asCompletable() }
+        let failed = scheduler.start { failing.ignoreElements().asCompletable() }
         #expect(failed.events == [.error(220, TestError(2))])
         #expect(failing.subscriptions == [Subscription(200, 220)])
-        let res = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) { silent.asCompletable() }
+        let res = scheduler.start(created: 1100, subscribed: 1200, disposed: 1300) {
+            silent.ignoreElements().asCompletable()
+        }
         #expect(res.events == [])
         #expect(silent.subscriptions == [Subscription(1200, 1300)])
     }

@@ -24,7 +24,7 @@ import Testing
         #expect(!leaksOnEveryTry { _ = Observable<Int>.empty().asSingle().subscribe(onFailure: { _ in }) })
         #expect(!leaksOnEveryTry { _ = Observable.of(1, 2).asSingle().subscribe(onFailure: { _ in }) })
         #expect(!leaksOnEveryTry { _ = Observable.of(1, 2).asMaybe().subscribe(onError: { _ in }) })
-        #expect(!leaksOnEveryTry { _ = Observable.of(1, 2).asCompletable().subscribe() })
+        #expect(!leaksOnEveryTry { _ = Observable.of(1, 2).ignoreElements().asCompletable().subscribe() })
     }
 
     @Test func operatorsFreeEverything() {
