@@ -192,4 +192,20 @@ import Testing
         #expect(paged.pagingRequirements == PageNumber(number: 1))
         #expect(dataSource.cache(for: octocat) == ["a", "b"])
     }
+
+    /// Issue 10's refetch storm, for paging: a too-old cache whose first-page save always
+    /// throws, observed through an `observeCache` that emits on subscribe (and after every
+    /// write), is fetched once, not again after every re-subscription.
+    @Test func aFirstPageSaveThatAlwaysThrowsStartsNoFetchesOnItsOwn() {
+        let dataSource = PageNumberDataSource()
+        dataSource.write(["a", "b", "c"], for: octocat)
+        env.markFetched(octocat, at: -10_000, paging: PagingMetadata(areMorePages: true))
+        dataSource.failSaves(with: TestError(1))
+        dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c"]]))
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        withExtendedLifetime(repository) { env.scheduler.advanceTo(20_000) }
+        #expect(dataSource.fetches == ["fetch page 1"])
+        #expect(states.states.last?.isRefreshing == false)
+        #expect(states.timeline.contains { $0.contains("refreshError TestError(1)") })
+    }
 }
