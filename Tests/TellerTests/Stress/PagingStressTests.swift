@@ -258,14 +258,10 @@ import Testing
             \(failures.prefix(10).map { "seed \($0.seed): \($0.problems.joined(separator: "; "))" }.joined(separator: "\n"))
             """
         )
-        // Known until PagingEffects runs every write of a repository in one serial lane (issue 10,
-        // "Paging writes can overlap"); remove the marker once it does.
-        withKnownIssue("writing members of one repository overlap until they share a serial lane", isIntermittent: true)
-        {
-            #expect(
-                overlapping.isEmpty,
-                "writes ran at the same time in \(overlapping.count) scenarios (seeds \(overlapping.prefix(10))): \(overlaps.sorted())"
-            )
-        }
+        // The repository's writing members run in one serial lane (PagingEffects).
+        #expect(
+            overlapping.isEmpty,
+            "writes ran at the same time in \(overlapping.count) scenarios (seeds \(overlapping.prefix(10))): \(overlaps.sorted())"
+        )
     }
 }
