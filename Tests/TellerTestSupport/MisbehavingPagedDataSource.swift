@@ -54,7 +54,7 @@ package final class MisbehavingPagedDataSource: PagingRepositoryDataSource, @unc
     package let serverPages: Int
     private let network: any SchedulerType
     private let saveFailurePercent: Int
-    private let random: Locked<PagingFuzzRandom>
+    private let random: Locked<SplitMix64>
     private let writes = Locked((running: [String](), maximum: 0, overlaps: Set<String>()))
     private let counts = Locked((fetches: 0, writes: 0))
 
@@ -74,7 +74,7 @@ package final class MisbehavingPagedDataSource: PagingRepositoryDataSource, @unc
         self.automaticallyRefresh = automaticallyRefresh
         self.saveFailurePercent = saveFailurePercent
         self.network = network
-        random = Locked(PagingFuzzRandom(seed: seed))
+        random = Locked(SplitMix64(seed: seed))
     }
 
     /// The most writing members that ran at the same time.

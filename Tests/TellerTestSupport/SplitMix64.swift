@@ -27,7 +27,12 @@ package struct SplitMix64: RandomNumberGenerator {
         elements[Int.random(in: 0..<elements.count, using: &self)]
     }
 
-    /// One of `weighted`'s choices, each as likely as its weight says.
+    /// A random integer in `range`.
+    package mutating func int(_ range: ClosedRange<Int>) -> Int {
+        Int.random(in: range, using: &self)
+    }
+
+    /// One of `weighted`'s choices, each as likely as its weight says; weights of 0 never win.
     package mutating func pick<Choice>(weighted: [(weight: Int, choice: Choice)]) -> Choice {
         var roll = Int.random(in: 0..<weighted.reduce(0) { $0 + $1.weight }, using: &self)
         for entry in weighted {

@@ -84,7 +84,7 @@ struct PagingMachineModel {
     /// How often, in percent, a save throws.
     let saveFailurePercent: Int
     var machine: Machine
-    var random: PagingFuzzRandom
+    var random: SplitMix64
     var now = Date(timeIntervalSince1970: 1_000_000)
     /// Every step, when tracing (a failing seed is replayed with it).
     let tracer: Tracer?
@@ -132,7 +132,7 @@ struct PagingMachineModel {
     var nextFlightID = 0
 
     init(seed: UInt64, tracing: Bool = false) {
-        var random = PagingFuzzRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         serverPages = random.int(1...5)
         automaticallyRefresh = random.percent(75)
         saveFailurePercent = random.pick([0, 0, 10, 30, 100])

@@ -39,7 +39,7 @@ import Testing
 
     @Test func randomSequencesKeepEveryInvariantOfThePagingMachine() {
         var failures: [Failure] = []
-        for seed in PagingFuzzSeeds.seeds(ciCount: 1_500) {
+        for seed in RandomizedTestSeeds.seeds(ciCount: 1_500) {
             if let failure = Self.play(seed: seed, tracing: false) { failures.append(failure) }
         }
         guard let first = failures.first else { return }

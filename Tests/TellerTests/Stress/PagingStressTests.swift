@@ -60,7 +60,7 @@ import Testing
     }
 
     private static func play(seed: UInt64) -> Outcome {
-        var random = PagingFuzzRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let work = WorkCounter()
         let ui = CountingScheduler(
             SerialDispatchQueueScheduler(internalSerialQueueName: "paging-stress.ui"),
@@ -105,7 +105,7 @@ import Testing
         let releasesWhileCalled = random.percent(20)
 
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
-            var random = PagingFuzzRandom(seed: seed &* 1_000 &+ UInt64(thread))
+            var random = SplitMix64(seed: seed &* 1_000 &+ UInt64(thread))
             for call in 0..<callsPerThread {
                 if releasesWhileCalled, thread == 0, call == callsPerThread / 2 {
                     calls.release()
@@ -156,7 +156,7 @@ import Testing
         return outcome
     }
 
-    private static func makeRandomCall(_ repository: Repository, calls: Calls, random: inout PagingFuzzRandom) {
+    private static func makeRandomCall(_ repository: Repository, calls: Calls, random: inout SplitMix64) {
         enum Call { case nextPage, refresh, refreshUnforced, refreshIfNoCache, leave, requirements, observe, read }
         let call = random.pick(weighted: [
             (30, Call.nextPage), (12, .refresh), (6, .refreshUnforced), (5, .refreshIfNoCache), (8, .leave),
@@ -245,7 +245,7 @@ import Testing
         var failures: [(seed: UInt64, problems: [String])] = []
         var overlapping: [UInt64] = []
         var overlaps: Set<String> = []
-        for seed in PagingFuzzSeeds.seeds(ciCount: 500) {
+        for seed in RandomizedTestSeeds.seeds(ciCount: 500) {
             let outcome = Self.play(seed: seed)
             if !outcome.problems.isEmpty { failures.append((seed, outcome.problems)) }
             if !outcome.overlappingWrites.isEmpty { overlapping.append(seed) }
