@@ -51,6 +51,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         var waiters: [WaiterID: Int] = [:]
         var subscription: Subscription?
         var latest: State?
+        /// How many fetches of the requested requirements' tag were saved when they were set.
+        var savesBeforeRequested = 0
         /// The repository was released (`engine.shutDown()` ran).
         var isReleased = false
 
@@ -79,6 +81,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
         }
 
         let engine: Engine
+        /// The tag of the requirements set when the call was made: the ones it refreshes.
+        let tag: String
+        /// Whether the tag had a cache when the call was made, for `refreshIfNoCache()`.
+        let hadCache: Bool
+        /// How many fetches of the tag had been saved when its requirements were set.
+        let savesBefore: Int
         var route: Route?
         var answers = 0
         var hasLeft = false
@@ -106,6 +114,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
     private(set) var flights: [Int: Flight] = [:]
     private(set) var store: [String: [String]] = [:]
     private(set) var metadata: [String: Date] = [:]
+    /// How many fetches of each tag were saved, here or elsewhere.
+    private(set) var saves: [String: Int] = [:]
     private(set) var issues: [String] = []
     /// Every step and every action (when `verbose`), for the failure report.
     private(set) var trace: [String] = []
@@ -165,6 +175,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     /// Another repository (of another data-source type, same tag) fetched it.
     func metadataWrittenElsewhere(tag: String) {
+        saves[tag, default: 0] += 1
         metadata[tag] = now
         metadataChanged(.tag(tag))
     }
@@ -234,6 +245,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     private func save(tag: String, empty: Bool) {
         version += 1
         store[tag] = empty ? [] : ["\(tag) fetched \(version)"]
+        saves[tag, default: 0] += 1
         metadata[tag] = now
         valueChanged(tag: tag)
         metadataChanged(.tag(tag))
@@ -270,6 +282,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func setRequirements(_ requirements: TestRequirements?, of engine: Engine) {
         engine.desk.requirementsChangeQueued()
         engine.requested = requirements
+        engine.savesBeforeRequested = requirements.map { saves[$0.tag, default: 0] } ?? 0
         engine.mail.append(.setRequirements(requirements))
     }
 
@@ -281,9 +294,14 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// caller, or `nil` when the call throws (no requirements).
     @discardableResult
     func refresh(_ engine: Engine, force: Bool, ifNoCache: Bool = false) -> Int? {
-        guard engine.requested != nil else { return nil }
+        guard let tag = engine.requested?.tag else { return nil }
         let id = makeID()
-        callers[id] = Caller(engine: engine)
+        callers[id] = Caller(
+            engine: engine,
+            tag: tag,
+            hadCache: ifNoCache && metadata[tag] != nil,
+            savesBefore: engine.savesBeforeRequested
+        )
         let respond: RefreshDesk.Respond = { [self] result in answer(id, result) }
         if let membership = engine.desk.join(force: force, ifNoCache: ifNoCache, respond: respond) {
             callers[id]?.route = .joined(membership)
@@ -318,6 +336,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
         if caller.hasLeft { fail(caller.engine, "caller \(id) was answered \(result) after it left") }
         if caller.answers > 0 { fail(caller.engine, "caller \(id) was answered twice (again \(result))") }
         callers[id]?.answers += 1
+        // A success is about the caller's requirements: a fetch of theirs was saved since they
+        // were set (or, for `refreshIfNoCache()`, a cache existed when the call was made). A call
+        // may join a flight that just ended, before the repository heard of the end: the two
+        // happened at once, and either order is right.
+        if result == .successful, !caller.hadCache, saves[caller.tag, default: 0] == caller.savesBefore {
+            fail(caller.engine, "caller \(id) was answered successful but \(caller.tag) was not fetched")
+        }
     }
 
     /// The repository is released: `engine.shutDown()`, and a new repository takes its place.

@@ -31,11 +31,12 @@ import Testing
             failures += 1
             if failures <= 3 {
                 // The same seed again, tracing every step and action.
-                let replay = run(seed: seed, verbose: true)
+                let trace = run(seed: seed, verbose: true).trace
+                let lines = seeds.count == 1 ? trace[...] : trace.suffix(40)
                 Issue.record(
                     """
                     seed \(seed): \(issue) (replay with TELLER_SEED=\(seed))
-                    \(seeds.count == 1 ? replay.trace : replay.trace.suffix(40)).joined(separator: "\n"))
+                    \(lines.joined(separator: "\n"))
                     """
                 )
             }
