@@ -158,13 +158,13 @@ private final class StressScenario: @unchecked Sendable {
     }
 
     private func operate(_ random: inout SplitMix64) {
-        let index = Int.random(in: 0..<2, using: &random)
+        let index = random.below(2)
         guard let slot = slots.value[index] else { return }
         let repository = slot.repository
-        let operation = random.pick(weighted: [
-            (weight: 6, choice: Operation.setRequirements), (5, .observe), (2, .stopObserving), (7, .refresh),
-            (3, .refreshIfNoCache), (3, .leaveRefresh), (2, .release), (1, .clear),
-        ])
+        let operation: Operation = random.pick(
+            [.setRequirements, .observe, .stopObserving, .refresh, .refreshIfNoCache, .leaveRefresh, .release, .clear],
+            weights: [6, 5, 2, 7, 3, 3, 2, 1]
+        )
         switch operation {
         case .setRequirements:
             repository.requirements = random.percent(15) ? nil : random.pick([octocat, hubot])
@@ -367,11 +367,14 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
     func fetchFreshCache(requirements: TestRequirements) -> Single<Response> {
         let (fetch, number) = random.withLock { random in
             (
-                random.pick(weighted: [
-                    (weight: 12, choice: Fetch.succeeds), (12, .succeedsLater), (6, .fails), (4, .errors),
-                    (4, .neverAnswers), (1, .answersTwice), (2, .answersAfterDisposal),
-                ]),
-                Int.random(in: 0..<1_000, using: &random)
+                random.pick(
+                    [
+                        Fetch.succeeds, .succeedsLater, .fails, .errors, .neverAnswers, .answersTwice,
+                        .answersAfterDisposal,
+                    ],
+                    weights: [12, 12, 6, 4, 4, 1, 2]
+                ),
+                random.below(1_000)
             )
         }
         let response: [String] = number % 10 == 0 ? [] : ["\(requirements.tag) #\(number)"]
