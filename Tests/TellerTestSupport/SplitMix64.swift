@@ -17,29 +17,42 @@ package struct SplitMix64: RandomNumberGenerator {
         return mixed ^ (mixed >> 31)
     }
 
+    /// A number in `0..<bound` (`bound` > 0). Not generic, so it stays fast in debug builds; its
+    /// modulo bias is far too small to matter for a test's choices.
+    package mutating func below(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+
     /// `true` with probability `percent` / 100.
     package mutating func percent(_ percent: Int) -> Bool {
-        Int.random(in: 0..<100, using: &self) < percent
+        below(100) < percent
     }
 
     /// A random element of `elements`, which must not be empty.
     package mutating func pick<Element>(_ elements: [Element]) -> Element {
-        elements[Int.random(in: 0..<elements.count, using: &self)]
+        elements[below(elements.count)]
     }
 
     /// A random integer in `range`.
     package mutating func int(_ range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &self)
+        range.lowerBound + below(range.count)
     }
 
     /// One of `weighted`'s choices, each as likely as its weight says; weights of 0 never win.
     package mutating func pick<Choice>(weighted: [(weight: Int, choice: Choice)]) -> Choice {
-        var roll = Int.random(in: 0..<weighted.reduce(0) { $0 + $1.weight }, using: &self)
-        for entry in weighted {
-            if roll < entry.weight { return entry.choice }
-            roll -= entry.weight
+        pick(weighted.map(\.choice), weights: weighted.map(\.weight))
+    }
+
+    /// One of `choices`, each as likely as its weight in `weights` says.
+    package mutating func pick<Choice>(_ choices: [Choice], weights: [Int]) -> Choice {
+        var total = 0
+        for weight in weights { total += weight }
+        var roll = below(total)
+        for index in weights.indices {
+            if roll < weights[index] { return choices[index] }
+            roll -= weights[index]
         }
-        return weighted[weighted.count - 1].choice
+        return choices[choices.count - 1]
     }
 }
 

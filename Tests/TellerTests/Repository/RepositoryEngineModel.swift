@@ -51,6 +51,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         var waiters: [WaiterID: Int] = [:]
         var subscription: Subscription?
         var latest: State?
+        /// How many fetches of the requested requirements' tag were saved when they were set.
+        var savesBeforeRequested = 0
         /// The repository was released (`engine.shutDown()` ran).
         var isReleased = false
 
@@ -79,6 +81,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
         }
 
         let engine: Engine
+        /// The tag of the requirements set when the call was made: the ones it refreshes.
+        let tag: String
+        /// Whether the tag had a cache when the call was made, for `refreshIfNoCache()`.
+        let hadCache: Bool
+        /// How many fetches of the tag had been saved when its requirements were set.
+        let savesBefore: Int
         var route: Route?
         var answers = 0
         var hasLeft = false
@@ -101,11 +109,16 @@ final class RepositoryEngineModel: @unchecked Sendable {
     let coordinator = RefreshCoordinator(log: { _ in })
     private(set) var now: Date
     private(set) var live: [Engine] = []
-    private(set) var released: [Engine] = []
+    /// Every repository, released ones included, in the order they were made.
+    private(set) var engines: [Engine] = []
     private(set) var callers: [Int: Caller] = [:]
+    /// The callers that wait for an answer, oldest first.
+    private(set) var waitingCallers: [Int] = []
     private(set) var flights: [Int: Flight] = [:]
     private(set) var store: [String: [String]] = [:]
     private(set) var metadata: [String: Date] = [:]
+    /// How many fetches of each tag were saved, here or elsewhere.
+    private(set) var saves: [String: Int] = [:]
     private(set) var issues: [String] = []
     /// Every step and every action (when `verbose`), for the failure report.
     private(set) var trace: [String] = []
@@ -125,7 +138,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     private func makeEngine() -> Engine {
-        Engine(id: makeID(), machine: Machine(configuration: configuration))
+        let engine = Engine(id: makeID(), machine: Machine(configuration: configuration))
+        engines.append(engine)
+        return engine
     }
 
     private func fail(_ engine: Engine?, _ message: String) {
@@ -139,9 +154,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         trace.insert(line(), at: index ?? trace.count)
     }
 
-    var allEngines: [Engine] { live + released }
-    var waitingCallers: [Int] { callers.filter { $0.value.isWaiting }.map(\.key).sorted() }
-    var hasMail: Bool { allEngines.contains { !$0.mail.isEmpty } }
+    var hasMail: Bool { engines.contains { !$0.mail.isEmpty } }
     var flightIDs: [Int] { flights.keys.sorted() }
 
     // MARK: The world
@@ -165,6 +178,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     /// Another repository (of another data-source type, same tag) fetched it.
     func metadataWrittenElsewhere(tag: String) {
+        saves[tag, default: 0] += 1
         metadata[tag] = now
         metadataChanged(.tag(tag))
     }
@@ -176,13 +190,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     private func valueChanged(tag: String) {
-        for engine in allEngines where engine.subscription?.tag == tag {
+        for engine in engines where engine.subscription?.tag == tag {
             engine.subscription?.hasPendingValue = true
         }
     }
 
     private func metadataChanged(_ change: MetadataChange) {
-        for engine in allEngines where !engine.isReleased {
+        for engine in engines where !engine.isReleased {
             engine.mail.append(.metadataChanged(change))
         }
     }
@@ -234,6 +248,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     private func save(tag: String, empty: Bool) {
         version += 1
         store[tag] = empty ? [] : ["\(tag) fetched \(version)"]
+        saves[tag, default: 0] += 1
         metadata[tag] = now
         valueChanged(tag: tag)
         metadataChanged(.tag(tag))
@@ -270,6 +285,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func setRequirements(_ requirements: TestRequirements?, of engine: Engine) {
         engine.desk.requirementsChangeQueued()
         engine.requested = requirements
+        engine.savesBeforeRequested = requirements.map { saves[$0.tag, default: 0] } ?? 0
         engine.mail.append(.setRequirements(requirements))
     }
 
@@ -281,9 +297,15 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// caller, or `nil` when the call throws (no requirements).
     @discardableResult
     func refresh(_ engine: Engine, force: Bool, ifNoCache: Bool = false) -> Int? {
-        guard engine.requested != nil else { return nil }
+        guard let tag = engine.requested?.tag else { return nil }
         let id = makeID()
-        callers[id] = Caller(engine: engine)
+        callers[id] = Caller(
+            engine: engine,
+            tag: tag,
+            hadCache: ifNoCache && metadata[tag] != nil,
+            savesBefore: engine.savesBeforeRequested
+        )
+        waitingCallers.append(id)
         let respond: RefreshDesk.Respond = { [self] result in answer(id, result) }
         if let membership = engine.desk.join(force: force, ifNoCache: ifNoCache, respond: respond) {
             callers[id]?.route = .joined(membership)
@@ -301,6 +323,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func leave(_ id: Int) {
         guard let caller = callers[id], caller.isWaiting else { return }
         callers[id]?.hasLeft = true
+        waitingCallers.removeAll { $0 == id }
         switch caller.route {
         case .joined(let membership):
             caller.engine.desk.leave(membership)
@@ -318,6 +341,14 @@ final class RepositoryEngineModel: @unchecked Sendable {
         if caller.hasLeft { fail(caller.engine, "caller \(id) was answered \(result) after it left") }
         if caller.answers > 0 { fail(caller.engine, "caller \(id) was answered twice (again \(result))") }
         callers[id]?.answers += 1
+        waitingCallers.removeAll { $0 == id }
+        // A success is about the caller's requirements: a fetch of theirs was saved since they
+        // were set (or, for `refreshIfNoCache()`, a cache existed when the call was made). A call
+        // may join a flight that just ended, before the repository heard of the end: the two
+        // happened at once, and either order is right.
+        if result == .successful, !caller.hadCache, saves[caller.tag, default: 0] == caller.savesBefore {
+            fail(caller.engine, "caller \(id) was answered successful but \(caller.tag) was not fetched")
+        }
     }
 
     /// The repository is released: `engine.shutDown()`, and a new repository takes its place.
@@ -326,7 +357,6 @@ final class RepositoryEngineModel: @unchecked Sendable {
         engine.isReleased = true
         engine.desk.shutDown()
         engine.mail.append(.input(.shutDown))
-        released.append(engine)
         live[index] = makeEngine()
     }
 
@@ -506,7 +536,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// agrees with the stores.
     func checkAtRest() {
         checkQuiet()
-        for engine in allEngines {
+        for engine in engines {
             for waiter in engine.externalWaiters.union(engine.waiterEpochs.keys)
             where engine.answers[waiter, default: 0] != 1 {
                 fail(engine, "waiter \(waiter) was answered \(engine.answers[waiter, default: 0]) times at rest")
@@ -549,9 +579,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// refresh storm).
     func settle(using random: inout SplitMix64) -> Bool {
         for _ in 0..<10_000 {
-            if let engine = allEngines.first(where: { !$0.mail.isEmpty }) {
+            if let engine = engines.first(where: { !$0.mail.isEmpty }) {
                 processMail(of: engine)
-            } else if let engine = allEngines.first(where: { $0.subscription?.hasPendingValue == true }) {
+            } else if let engine = engines.first(where: { $0.subscription?.hasPendingValue == true }) {
                 deliverCache(to: engine)
             } else if let id = flightIDs.first {
                 progress(id, random.pick(FlightOutcome.allCases))

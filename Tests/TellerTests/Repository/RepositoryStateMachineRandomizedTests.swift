@@ -31,11 +31,12 @@ import Testing
             failures += 1
             if failures <= 3 {
                 // The same seed again, tracing every step and action.
-                let replay = run(seed: seed, verbose: true)
+                let trace = run(seed: seed, verbose: true).trace
+                let lines = seeds.count == 1 ? trace[...] : trace.suffix(40)
                 Issue.record(
                     """
                     seed \(seed): \(issue) (replay with TELLER_SEED=\(seed))
-                    \(seeds.count == 1 ? replay.trace : replay.trace.suffix(40)).joined(separator: "\n"))
+                    \(lines.joined(separator: "\n"))
                     """
                 )
             }
@@ -85,26 +86,32 @@ import Testing
     /// Takes one random step and describes it.
     private func randomStep(_ model: RepositoryEngineModel, _ random: inout SplitMix64) -> () -> String {
         let live = model.live
-        let withMail = model.allEngines.filter { !$0.mail.isEmpty }
-        let observing = model.allEngines.filter { $0.subscription != nil }
+        let withMail = model.engines.filter { !$0.mail.isEmpty }
+        let observing = model.engines.filter { $0.subscription != nil }
         // The store sends a value on subscription and after a change, never twice the same.
         let sending = observing.filter { $0.subscription?.hasPendingValue == true }
         let callers = model.waitingCallers
         let flights = model.flightIDs
-        var steps: [(weight: Int, choice: Step)] = [
-            (6, .setRequirements), (6, .observe), (8, .refresh), (4, .refreshIfNoCache), (2, .writeCache),
-            (2, .metadataElsewhere), (2, .clear), (6, .timePasses), (2, .release), (2, .settle),
+        var steps: [Step] = [
+            .setRequirements, .observe, .refresh, .refreshIfNoCache, .writeCache, .metadataElsewhere, .clear,
+            .timePasses, .release, .settle,
         ]
-        if !withMail.isEmpty { steps.append((40, .processMail)) }
-        if !callers.isEmpty { steps.append((5, .leave)) }
-        if !flights.isEmpty { steps.append((14, .progressFlight)) }
-        if !sending.isEmpty { steps.append((12, .deliverCache)) }
-        if !observing.isEmpty { steps.append((2, .failCache)) }
+        var weights = [6, 6, 8, 4, 2, 2, 2, 6, 2, 2]
+        func offer(_ step: Step, weight: Int, if available: Bool) {
+            guard available else { return }
+            steps.append(step)
+            weights.append(weight)
+        }
+        offer(.processMail, weight: 40, if: !withMail.isEmpty)
+        offer(.leave, weight: 5, if: !callers.isEmpty)
+        offer(.progressFlight, weight: 14, if: !flights.isEmpty)
+        offer(.deliverCache, weight: 12, if: !sending.isEmpty)
+        offer(.failCache, weight: 2, if: !observing.isEmpty)
 
-        let index = Int.random(in: 0..<live.count, using: &random)
+        let index = random.below(live.count)
         let engine = live[index]
         let tag = random.pick([octocat.tag, hubot.tag])
-        switch random.pick(weighted: steps) {
+        switch random.pick(steps, weights: weights) {
         case .processMail:
             let engine = random.pick(withMail)
             model.processMail(of: engine)
@@ -150,7 +157,7 @@ import Testing
             model.clear()
             return { "Teller.clear()" }
         case .timePasses:
-            let seconds = Int.random(in: 1...5_000, using: &random)
+            let seconds = 1 + random.below(5_000)
             model.advanceTime(by: seconds)
             return { "\(seconds) s pass" }
         case .release:

@@ -158,13 +158,13 @@ private final class StressScenario: @unchecked Sendable {
     }
 
     private func operate(_ random: inout SplitMix64) {
-        let index = Int.random(in: 0..<2, using: &random)
+        let index = random.below(2)
         guard let slot = slots.value[index] else { return }
         let repository = slot.repository
-        let operation = random.pick(weighted: [
-            (weight: 6, choice: Operation.setRequirements), (5, .observe), (2, .stopObserving), (7, .refresh),
-            (3, .refreshIfNoCache), (3, .leaveRefresh), (2, .release), (1, .clear),
-        ])
+        let operation: Operation = random.pick(
+            [.setRequirements, .observe, .stopObserving, .refresh, .refreshIfNoCache, .leaveRefresh, .release, .clear],
+            weights: [6, 5, 2, 7, 3, 3, 2, 1]
+        )
         switch operation {
         case .setRequirements:
             repository.requirements = random.percent(15) ? nil : random.pick([octocat, hubot])
@@ -331,7 +331,7 @@ private final class RefreshCall: @unchecked Sendable {
 /// and whose saves sometimes throw. The store emits its current value on subscription and after
 /// every save.
 private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Sendable {
-    // @unchecked: the mutable state is in `random` and `caches`.
+    // @unchecked: the mutable state is in `random` and `store`.
     typealias Cache = [String]
     typealias Requirements = TestRequirements
     typealias FetchResult = [String]
@@ -346,8 +346,7 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
     let automaticallyRefresh: Bool
     private let random: Locked<SplitMix64>
     private let scheduler: any SchedulerType
-    private let caches = Locked<[String: [String]]>([:])
-    private let changes = PublishSubject<String>()
+    private let store = Store()
 
     init(seed: UInt64, automaticallyRefresh: Bool, scheduler: any SchedulerType) {
         random = Locked(SplitMix64(seed: seed))
@@ -356,22 +355,24 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
     }
 
     func cache(tag: String) -> [String]? {
-        caches.value[tag]
+        store.value(tag: tag)
     }
 
     func write(_ cache: [String], tag: String) {
-        caches.withLock { $0[tag] = cache }
-        changes.onNext(tag)
+        store.write(cache, tag: tag)
     }
 
     func fetchFreshCache(requirements: TestRequirements) -> Single<Response> {
         let (fetch, number) = random.withLock { random in
             (
-                random.pick(weighted: [
-                    (weight: 12, choice: Fetch.succeeds), (12, .succeedsLater), (6, .fails), (4, .errors),
-                    (4, .neverAnswers), (1, .answersTwice), (2, .answersAfterDisposal),
-                ]),
-                Int.random(in: 0..<1_000, using: &random)
+                random.pick(
+                    [
+                        Fetch.succeeds, .succeedsLater, .fails, .errors, .neverAnswers, .answersTwice,
+                        .answersAfterDisposal,
+                    ],
+                    weights: [12, 12, 6, 4, 4, 1, 2]
+                ),
+                random.below(1_000)
             )
         }
         let response: [String] = number % 10 == 0 ? [] : ["\(requirements.tag) #\(number)"]
@@ -417,18 +418,53 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
     }
 
     func observeCache(requirements: TestRequirements) -> Observable<[String]> {
-        let tag = requirements.tag
-        let caches = caches
-        let changes = changes
-        return Observable.create { observer in
-            observer.onNext(caches.value[tag] ?? [])
-            return changes.filter { $0 == tag }.subscribe(onNext: { _ in
-                observer.onNext(caches.value[tag] ?? [])
-            })
-        }
+        store.observe(tag: requirements.tag)
     }
 
     func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
         cache.isEmpty
+    }
+}
+
+/// The data source's cache, as a database would keep it: a subscriber gets the current value and
+/// then every later write, none missed and none out of order. (Reading the value and then
+/// subscribing to changes, as a quick fake might, misses a write made in between: the fake, not
+/// Teller, would then show stale data for good.)
+private final class Store: @unchecked Sendable {
+    // @unchecked: everything mutable is only touched under `lock`.
+    private let lock = NSLock()
+    private var caches: [String: [String]] = [:]
+    private var subscribers: [Int: (tag: String, observer: AnyObserver<[String]>)] = [:]
+    private var nextID = 0
+
+    func value(tag: String) -> [String]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return caches[tag]
+    }
+
+    func write(_ cache: [String], tag: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        caches[tag] = cache
+        for subscriber in subscribers.values where subscriber.tag == tag {
+            subscriber.observer.onNext(cache)
+        }
+    }
+
+    func observe(tag: String) -> Observable<[String]> {
+        Observable.create { [self] observer in
+            lock.lock()
+            defer { lock.unlock() }
+            nextID += 1
+            let id = nextID
+            subscribers[id] = (tag, observer)
+            observer.onNext(caches[tag] ?? [])
+            return Disposables.create { [self] in
+                lock.lock()
+                defer { lock.unlock() }
+                subscribers[id] = nil
+            }
+        }
     }
 }
