@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+// (RxTest's names: XCTAssertEqual and XCTAssertRecordedElements, as XCTest spells its own.)
+
 #if canImport(XCTest)
 import TellerRx
 import XCTest
