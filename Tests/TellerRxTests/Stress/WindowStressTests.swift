@@ -14,8 +14,10 @@ import Testing
         let windows = OverlapCheckingObserver<Int>()
         let timers = ConcurrentDispatchQueueScheduler(qos: .userInitiated)
         let windowed = source.window(timeSpan: .microseconds(50), count: 7, scheduler: timers).share()
-        let counting = windowed.map { _ in 0 }.subscribe(windows)
+        // The elements' observer first: `share` connects on the first subscription, and `window`
+        // opens its first window then, which a later subscriber never sees.
         let subscription = windowed.merge().subscribe(observer)
+        let counting = windowed.map { _ in 0 }.subscribe(windows)
         DispatchQueue.global().async {
             for value in 0..<Self.elements { source.onNext(value) }
             source.onCompleted()

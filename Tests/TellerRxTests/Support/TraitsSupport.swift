@@ -57,7 +57,7 @@ extension TraitEventLog {
 /// Whether `body` leaves TellerRx resources alive on every one of several tries. A real leak
 /// shows up every time; objects created or freed by tests running in parallel in other suites
 /// only disturb some tries, so one clean try proves `body` frees what it creates.
-func leaksOnEveryTry(tries: Int = 5, _ body: () -> Void) -> Bool {
+func leaksOnEveryTry(tries: Int = 50, _ body: () -> Void) -> Bool {
     for _ in 0..<tries where resourcesLeaked(by: body) == 0 {
         return false
     }
@@ -84,7 +84,7 @@ final class AsyncSignal: Sendable {
 }
 
 /// The async form of ``leaksOnEveryTry(tries:_:)``.
-func leaksOnEveryTry(tries: Int = 5, _ body: () async throws -> Void) async rethrows -> Bool {
+func leaksOnEveryTry(tries: Int = 50, _ body: () async throws -> Void) async rethrows -> Bool {
     for _ in 0..<tries {
         let before = Resources.total
         try await body()
