@@ -154,11 +154,6 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         return actions
     }
 
-    /// Sets requirements with only a fetch time to go by (the plain repository's metadata).
-    mutating func setRequirements(_ requirements: Requirements?, lastFetched: Date?, now: Date) -> [Action] {
-        setRequirements(requirements, stored: lastFetched.map { StoredFetch(lastFetched: $0) }, now: now)
-    }
-
     /// The current requirements end: stop observing, leave flights, answer held waiters.
     private mutating func endSession() -> [Action] {
         guard let ending = active else { return [] }
@@ -283,21 +278,6 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         return actions + apply(effects)
     }
 
-    /// Sets a flight's end with only a fetch time to go by (the plain repository's metadata).
-    mutating func flightFinished(
-        generation: Int,
-        waiter: WaiterID,
-        result: RefreshResult,
-        lastFetched: Date?
-    ) -> [Action] {
-        flightFinished(
-            generation: generation,
-            waiter: waiter,
-            result: result,
-            stored: lastFetched.map { StoredFetch(lastFetched: $0) }
-        )
-    }
-
     mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
         guard var active, active.generation == generation, active.isObserving else {
             return [.log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed"))]
@@ -365,11 +345,6 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         // A fetch time already read is news only to an extension that asks for something.
         guard isNew || !effects.isEmpty else { return [] }
         return observeIfNeeded() + emit() + apply(effects)
-    }
-
-    /// Sets new metadata with only a fetch time to go by (the plain repository's metadata).
-    mutating func metadataChanged(tag: String, lastFetched: Date?, now: Date) -> [Action] {
-        metadataChanged(tag: tag, stored: lastFetched.map { StoredFetch(lastFetched: $0) }, now: now)
     }
 
     /// An input only this kind of repository has.
