@@ -120,18 +120,6 @@ import Testing
 
     /// The executable SwiftPM built next to the test bundle (it is a dependency of the tests).
     private static func executable() -> URL? {
-        let candidates = [
-            Bundle.main.bundleURL,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            var current = directory
-            for _ in 0..<4 {
-                let candidate = current.appendingPathComponent("TellerExample")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                current = current.deletingLastPathComponent()
-            }
-        }
-        return nil
+        builtExecutable(named: "TellerExample")
     }
 }

@@ -1,23 +1,12 @@
 import Foundation
+import TellerTestSupport
 
 /// The `TellerMetadataCrashWriter` child executable, which the metadata tests run as a second
 /// process writing to the same file.
 enum MetadataChildProcess {
     /// The built child executable, looked for next to the test bundle.
     static func executable() -> URL? {
-        let candidates = [
-            Bundle.main.bundleURL,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ]
-        for directory in candidates {
-            var current = directory
-            for _ in 0..<4 {
-                let candidate = current.appendingPathComponent("TellerMetadataCrashWriter")
-                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-                current = current.deletingLastPathComponent()
-            }
-        }
-        return nil
+        builtExecutable(named: "TellerMetadataCrashWriter")
     }
 }
 
