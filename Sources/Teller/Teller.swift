@@ -92,6 +92,22 @@ public final class Teller: Sendable {
         metadataChanges.onNext(.all)
     }
 
+    /// Forgets the fetch metadata of one tag: every repository showing it shows `.noCache` at
+    /// once, and those observed with automatic refresh fetch it again. Other tags are untouched.
+    ///
+    /// A failure to make the removal durable is reported to the logger, never thrown; the
+    /// running process forgets the tag either way.
+    ///
+    /// - Parameter tag: The requirements' ``RepositoryRequirements/tag``.
+    public func clear(tag: String) {
+        do {
+            try metadataStore.setMetadata(nil, forTag: tag)
+        } catch {
+            log(.metadataProblem("clear(tag:) could not remove the stored metadata of \(tag): \(error)"))
+        }
+        metadataChanges.onNext(.tag(tag))
+    }
+
     func log(_ event: TellerLogEvent) {
         loggerBox.logger?(event)
     }
