@@ -28,12 +28,18 @@ public final class Teller: Sendable {
     /// How long a fetch may take before it fails with ``TellerError/fetchTimedOut(tag:seconds:)``;
     /// `nil` waits forever.
     public let fetchTimeout: RxTimeInterval?
+    /// How failed fetches are tried again, unless a data source has its own
+    /// ``RepositoryDataSource/retryPolicy``. ``RetryPolicy/never`` by default.
+    public let retryPolicy: RetryPolicy
 
     private let clock: @Sendable () -> Date
     private let loggerBox: LoggerBox
     let coordinator: RefreshCoordinator
-    /// Metadata that changed, so every repository showing it updates at once.
-    let metadataChanges = PublishSubject<MetadataChange>()
+    /// What every live repository must hear: metadata that changed (so every repository showing
+    /// it updates at once) and refresh triggers.
+    let notices = PublishSubject<RepositoryNotice>()
+    private let invalidations = LockedState(Invalidations())
+    private let lifecycleObservation: AppLifecycleObservation
 
     /// Creates an environment.
     ///
@@ -42,8 +48,13 @@ public final class Teller: Sendable {
     ///     ``FileFetchMetadataStore/defaultURL``.
     ///   - clock: The current time; inject a fixed or stepping clock in tests.
     ///   - uiScheduler: Where the data source's observe members run and states are delivered.
-    ///   - backgroundScheduler: Where fetch and save run.
+    ///   - backgroundScheduler: Where fetch and save run, and where retry delays and refresh
+    ///     intervals are timed.
     ///   - fetchTimeout: How long a fetch may take; `nil` for no limit.
+    ///   - retryPolicy: How failed fetches are tried again; ``RetryPolicy/never`` by default.
+    ///   - appLifecycleNotifications: Where the app's "did become active" notifications are
+    ///     posted (UIKit's and AppKit's), each of which calls ``appDidBecomeActive()``; `nil` to
+    ///     call it yourself only. Tests pass a `NotificationCenter()` of their own.
     ///   - logger: Receives log events; `nil` (the default) logs nothing.
     public init(
         metadataStore: (any FetchMetadataStore)? = nil,
@@ -51,6 +62,8 @@ public final class Teller: Sendable {
         uiScheduler: any SchedulerType = MainScheduler.instance,
         backgroundScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
         fetchTimeout: RxTimeInterval? = .seconds(60),
+        retryPolicy: RetryPolicy = .never,
+        appLifecycleNotifications: NotificationCenter? = .default,
         logger: (@Sendable (TellerLogEvent) -> Void)? = nil
     ) {
         let loggerBox = LoggerBox(logger)
@@ -65,7 +78,10 @@ public final class Teller: Sendable {
         self.uiScheduler = uiScheduler
         self.backgroundScheduler = backgroundScheduler
         self.fetchTimeout = fetchTimeout
+        self.retryPolicy = retryPolicy
         coordinator = RefreshCoordinator(log: log)
+        lifecycleObservation = AppLifecycleObservation(center: appLifecycleNotifications)
+        lifecycleObservation.start { [weak self] in self?.appDidBecomeActive() }
     }
 
     /// Receives log events; `nil` logs nothing. Called on whatever thread the event happens.
@@ -79,17 +95,20 @@ public final class Teller: Sendable {
         clock()
     }
 
+    // MARK: Forgetting and invalidating
+
     /// Forgets every tag's fetch metadata, so every repository behaves as if nothing was ever
     /// fetched. Call it in tests' set-up for isolation, or when a user signs out.
     ///
-    /// A failure to remove the durable copy is reported to the logger, never thrown.
+    /// Live repositories show `.noCache` at once, and those observed with automatic refresh
+    /// fetch again. A failure to remove the durable copy is reported to the logger, never thrown.
     public func clear() {
         do {
             try metadataStore.removeAll()
         } catch {
             log(.metadataProblem("clear() could not remove the stored metadata: \(error)"))
         }
-        metadataChanges.onNext(.all)
+        metadataChanged(.all)
     }
 
     /// Forgets the fetch metadata of one tag: every repository showing it shows `.noCache` at
@@ -105,16 +124,80 @@ public final class Teller: Sendable {
         } catch {
             log(.metadataProblem("clear(tag:) could not remove the stored metadata of \(tag): \(error)"))
         }
-        metadataChanges.onNext(.tag(tag))
+        metadataChanged(.tag(tag))
+    }
+
+    /// Marks the data of one tag as too old, whatever its age: every repository showing it that
+    /// is observed now refreshes at once (one fetch for all of them), and the others refresh
+    /// the next time they would for a too-old cache (on `observe()` with automatic refresh, or
+    /// on an unforced ``TellerRepository/refresh(force:)``). The cache stays on screen meanwhile.
+    ///
+    /// Call it when you learn the data changed elsewhere: a push notification, a write made
+    /// through another API. The mark lasts until a fetch that started after it saves, and only
+    /// while the process runs. An observed repository refreshes even when its data source turned
+    /// ``RepositoryDataSource/automaticallyRefresh`` off: invalidating is an explicit request.
+    ///
+    /// - Parameter tag: The requirements' ``RepositoryRequirements/tag``.
+    public func invalidate(tag: String) {
+        invalidations.withLock { $0.invalidate(tag) }
+        metadataChanged(.tag(tag))
+    }
+
+    /// Marks the data of every tag as too old: ``invalidate(tag:)`` for all of them at once.
+    public func invalidateAll() {
+        invalidations.withLock { $0.invalidateAll() }
+        metadataChanged(.all)
+    }
+
+    // MARK: Refresh triggers
+
+    /// Tells Teller the app came to the foreground: every observed repository whose cache is
+    /// too old (or invalidated, or never fetched) and that refreshes automatically refreshes
+    /// now, one fetch per tag.
+    ///
+    /// A `Teller` created with `appLifecycleNotifications` (the default) calls this itself when
+    /// UIKit or AppKit posts its "did become active" notification. Elsewhere (Linux servers,
+    /// tests, watchOS) call it yourself. Safe from any thread.
+    public func appDidBecomeActive() {
+        notices.onNext(.refresh(.appBecameActive))
+    }
+
+    /// Tells Teller the network is reachable again: every observed repository whose cache is too
+    /// old (or invalidated, or never fetched) and that refreshes automatically refreshes now, one
+    /// fetch per tag. A refresh that failed, for instance while offline, is tried again this way.
+    ///
+    /// Wire it to your reachability source (`NWPathMonitor` on Apple platforms). Safe from any
+    /// thread.
+    public func networkDidBecomeAvailable() {
+        notices.onNext(.refresh(.networkAvailable))
+    }
+
+    // MARK: Internal
+
+    func metadataChanged(_ change: MetadataChange) {
+        notices.onNext(.metadataChanged(change))
+    }
+
+    /// What a fetch that starts now passes to ``recordFetched(tag:startedAt:)`` once it saved.
+    var invalidationStamp: Int {
+        invalidations.withLock { $0.stamp }
+    }
+
+    /// A fetch of `tag` that started at `stamp` (an ``invalidationStamp``) saved its data.
+    func recordFetched(tag: String, startedAt stamp: Int) {
+        invalidations.withLock { $0.fetched(tag, startedAt: stamp) }
+    }
+
+    /// The metadata of `tag` and whether it is invalidated, or `nil` when it was never fetched.
+    func storedMetadata(tag: String) -> (metadata: FetchMetadata, isInvalidated: Bool)? {
+        guard let metadata = metadataStore.metadata(forTag: tag) else { return nil }
+        return (metadata, invalidations.withLock { $0.isInvalidated(tag) })
     }
 
     func log(_ event: TellerLogEvent) {
         loggerBox.logger?(event)
     }
 
-    func lastFetched(tag: String) -> Date? {
-        metadataStore.metadata(forTag: tag)?.lastFetched
-    }
 }
 
 /// The logger, behind a lock. A class with a concretely typed property rather than a generic

@@ -10,6 +10,9 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
     /// A ``PagingRepositoryDataSource`` (named) was driven through its non-paging members, as
     /// happens when it is given to a ``TellerRepository``: use a ``TellerPagingRepository``.
     case pagingDataSourceNeedsPagingRepository(_ dataSource: String)
+    /// A ``RetryPolicy`` was given a value that makes no sense (a negative number of retries, a
+    /// maximum delay below the initial one, …); the text names it.
+    case invalidRetryPolicy(_ problem: String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -27,6 +30,8 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
             return "\(dataSource) is a PagingRepositoryDataSource: give it to a TellerPagingRepository, "
                 + "which calls its paging members. A TellerRepository calls the non-paging ones, "
                 + "which it does not implement."
+        case .invalidRetryPolicy(let problem):
+            return "Invalid retry policy: \(problem)."
         }
     }
 

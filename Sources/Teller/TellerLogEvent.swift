@@ -10,6 +10,11 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     case refreshSucceeded(tag: String, duration: Duration)
     /// The fetch or save for `tag` failed after `duration`.
     case refreshFailed(tag: String, error: any Error, duration: Duration)
+    /// The fetch for `tag` failed for the `failedAttempts`th time with `error`; the
+    /// ``RetryPolicy`` tries again after `delay`.
+    case retryScheduled(tag: String, failedAttempts: Int, delay: Duration, error: any Error)
+    /// A retry's delay for `tag` ran out and the fetch is tried again.
+    case retryStarted(tag: String, attempt: Int)
     /// The fetch for `tag` was cancelled after `duration` because nobody waited for it any more.
     case refreshCancelled(tag: String, duration: Duration)
     /// The data source's `saveCache` threw for `tag`.
@@ -21,6 +26,8 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     case cacheNotEmittedOnSubscribe(tag: String)
     /// An event that made no sense in the repository's state was ignored.
     case eventIgnored(tag: String?, event: String)
+    /// A setting that makes no sense was ignored; the text says which and why.
+    case invalidConfiguration(String)
     /// The fetch metadata store reported a problem it recovered from.
     case metadataProblem(String)
 
@@ -32,12 +39,16 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
         case .refreshSkipped(let tag, let reason): "refresh skipped for \"\(tag)\": \(reason)"
         case .refreshSucceeded(let tag, let duration): "refresh succeeded for \"\(tag)\" in \(duration)"
         case .refreshFailed(let tag, let error, let duration): "refresh failed for \"\(tag)\" in \(duration): \(error)"
+        case .retryScheduled(let tag, let failedAttempts, let delay, let error):
+            "fetch for \"\(tag)\" failed (attempt \(failedAttempts)), retrying in \(delay): \(error)"
+        case .retryStarted(let tag, let attempt): "retrying the fetch for \"\(tag)\" (attempt \(attempt))"
         case .refreshCancelled(let tag, let duration): "refresh cancelled for \"\(tag)\" after \(duration)"
         case .saveFailed(let tag, let error): "saveCache failed for \"\(tag)\": \(error)"
         case .observeFailed(let tag, let error): "observeCache failed for \"\(tag)\": \(error)"
         case .cacheNotEmittedOnSubscribe(let tag):
             "observeCache for \"\(tag)\" emitted nothing when subscribed: it must emit the current value at once"
         case .eventIgnored(let tag, let event): "ignored \(event) for \"\(tag ?? "no requirements")\""
+        case .invalidConfiguration(let problem): problem
         case .metadataProblem(let problem): problem
         }
     }

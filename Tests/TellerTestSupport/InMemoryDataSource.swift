@@ -37,12 +37,21 @@ package final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendabl
 
     package let maxAgeOfCache: Period
     package let automaticallyRefresh: Bool
+    package let retryPolicy: RetryPolicy?
+    package let refreshInterval: RxTimeInterval?
     private let state = Locked(State())
     private let changes = PublishSubject<String>()
 
-    package init(maxAgeOfCache: Period = Period(unit: 1, component: .hour), automaticallyRefresh: Bool = true) {
+    package init(
+        maxAgeOfCache: Period = Period(unit: 1, component: .hour),
+        automaticallyRefresh: Bool = true,
+        retryPolicy: RetryPolicy? = nil,
+        refreshInterval: RxTimeInterval? = nil
+    ) {
         self.maxAgeOfCache = maxAgeOfCache
         self.automaticallyRefresh = automaticallyRefresh
+        self.retryPolicy = retryPolicy
+        self.refreshInterval = refreshInterval
     }
 
     package var calls: Calls {

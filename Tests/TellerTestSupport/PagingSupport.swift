@@ -58,6 +58,8 @@ package final class InMemoryPagedDataSource<
 
     package let maxAgeOfCache: Period
     package let automaticallyRefresh: Bool
+    package let retryPolicy: RetryPolicy?
+    package let refreshInterval: RxTimeInterval?
     package let firstPageSize: Int
     private let nextPage: @Sendable (Paging, Next?) -> Paging
     private let writeHook = Locked<(@Sendable (Bool) -> Void)?>(nil)
@@ -70,11 +72,15 @@ package final class InMemoryPagedDataSource<
         firstPageSize: Int = 2,
         maxAgeOfCache: Period = Period(unit: 1, component: .hour),
         automaticallyRefresh: Bool = true,
+        retryPolicy: RetryPolicy? = nil,
+        refreshInterval: RxTimeInterval? = nil,
         nextPage: @escaping @Sendable (Paging, Next?) -> Paging
     ) {
         self.firstPageSize = firstPageSize
         self.maxAgeOfCache = maxAgeOfCache
         self.automaticallyRefresh = automaticallyRefresh
+        self.retryPolicy = retryPolicy
+        self.refreshInterval = refreshInterval
         self.nextPage = nextPage
     }
 
@@ -201,7 +207,9 @@ extension InMemoryPagedDataSource where Paging == PageNumber, Next == Void {
     package convenience init(
         firstPageSize: Int = 2,
         maxAgeOfCache: Period = Period(unit: 1, component: .hour),
-        automaticallyRefresh: Bool = true
+        automaticallyRefresh: Bool = true,
+        retryPolicy: RetryPolicy? = nil,
+        refreshInterval: RxTimeInterval? = nil
     ) {
         let nextPage: @Sendable (PageNumber, Void?) -> PageNumber = { current, _ in
             PageNumber(number: current.number + 1)
@@ -210,6 +218,8 @@ extension InMemoryPagedDataSource where Paging == PageNumber, Next == Void {
             firstPageSize: firstPageSize,
             maxAgeOfCache: maxAgeOfCache,
             automaticallyRefresh: automaticallyRefresh,
+            retryPolicy: retryPolicy,
+            refreshInterval: refreshInterval,
             nextPage: nextPage
         )
     }

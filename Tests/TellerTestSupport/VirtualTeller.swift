@@ -12,7 +12,10 @@ package struct VirtualTeller {
     package let log = Locked<[String]>([])
     package let teller: Teller
 
-    package init(fetchTimeout: RxTimeInterval? = .seconds(60)) {
+    /// Posts this environment's app-lifecycle notifications; nothing else observes it.
+    package let notifications = NotificationCenter()
+
+    package init(fetchTimeout: RxTimeInterval? = .seconds(60), retryPolicy: RetryPolicy = .never) {
         let scheduler = self.scheduler
         let log = self.log
         teller = Teller(
@@ -21,6 +24,8 @@ package struct VirtualTeller {
             uiScheduler: scheduler,
             backgroundScheduler: scheduler,
             fetchTimeout: fetchTimeout,
+            retryPolicy: retryPolicy,
+            appLifecycleNotifications: notifications,
             logger: { event in log.withLock { $0.append(event.description) } }
         )
     }
@@ -86,6 +91,10 @@ package struct StateSummary: Equatable, CustomStringConvertible {
         // `refreshError` also carries the first fetch's error, which `firstFetchError` already says.
         if let error = state.refreshError, state.errorDuringFirstFetch == nil { parts.append("refreshError \(error)") }
         if let error = state.cacheReadError { parts.append("cacheReadError \(error)") }
+        if let retry = state.pendingRetry {
+            let at = Int(retry.nextAttemptAt.timeIntervalSince1970)
+            parts.append("retry at \(at) after \(retry.failedAttempts) failed: \(retry.lastError)")
+        }
         text = parts.joined(separator: ", ")
     }
 

@@ -68,6 +68,11 @@ public struct CacheState<Cache> {
     /// `nil` (unknown, not empty) and ``isLoadingCache`` is `false`. No fetch is involved. The
     /// next `observe()`, refresh, or change of the tag's metadata reads the cache again.
     public let cacheReadError: (any Error)?
+    /// The running fetch failed and waits to try again, as the ``RetryPolicy`` says: how many
+    /// attempts failed, the last error, and when the next attempt starts. `nil` otherwise, also
+    /// while a retry's attempt runs (then only ``isRefreshing`` is set). When the last attempt
+    /// fails, its error is the ``refreshError``.
+    public let pendingRetry: PendingRetry?
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
@@ -87,7 +92,8 @@ public struct CacheState<Cache> {
         justFinishedSuccessfulRefresh: Bool = false,
         errorDuringFirstFetch: (any Error)? = nil,
         refreshError: (any Error)? = nil,
-        cacheReadError: (any Error)? = nil
+        cacheReadError: (any Error)? = nil,
+        pendingRetry: PendingRetry? = nil
     ) {
         self.state = state
         self.requirements = requirements
@@ -99,6 +105,7 @@ public struct CacheState<Cache> {
         self.errorDuringFirstFetch = errorDuringFirstFetch
         self.refreshError = refreshError ?? errorDuringFirstFetch
         self.cacheReadError = cacheReadError
+        self.pendingRetry = pendingRetry
     }
 
     /// Whether data was ever fetched successfully for these requirements.
@@ -157,7 +164,8 @@ public struct CacheState<Cache> {
             justFinishedSuccessfulRefresh: justFinishedSuccessfulRefresh,
             errorDuringFirstFetch: errorDuringFirstFetch,
             refreshError: refreshError,
-            cacheReadError: cacheReadError
+            cacheReadError: cacheReadError,
+            pendingRetry: pendingRetry
         )
     }
 }
@@ -189,6 +197,7 @@ extension CacheState: Equatable where Cache: Equatable {
             && optionalErrorsMatch(lhs.errorDuringFirstFetch, rhs.errorDuringFirstFetch)
             && optionalErrorsMatch(lhs.refreshError, rhs.refreshError)
             && optionalErrorsMatch(lhs.cacheReadError, rhs.cacheReadError)
+            && lhs.pendingRetry == rhs.pendingRetry
     }
 }
 
@@ -220,6 +229,7 @@ extension CacheState: CustomStringConvertible {
         if let error = errorDuringFirstFetch { parts.append("errorDuringFirstFetch(\(error))") }
         if let error = refreshError, errorDuringFirstFetch == nil { parts.append("refreshError(\(error))") }
         if let error = cacheReadError { parts.append("cacheReadError(\(error))") }
+        if let retry = pendingRetry { parts.append("pendingRetry(\(retry))") }
         return parts.joined(separator: " ")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TellerRx
 
 /// Identifies one refresh waiter: a `refresh()` or `refreshIfNoCache()` call whose `Single` was
 /// subscribed and has not been answered yet. Unique within one repository.
@@ -10,6 +11,8 @@ typealias WaiterID = UInt64
 struct StoredFetch<Extra> {
     var lastFetched: Date
     var extra: Extra?
+    /// ``Teller/invalidate(tag:)`` marked the data as too old, whatever its age.
+    var isInvalidated = false
 }
 
 /// The decisions of one repository, free of threads and I/O. The ``RepositoryEngine`` feeds it one
@@ -53,6 +56,9 @@ enum EngineInput<Machine: EngineMachine> {
     case refreshIfNoCache(WaiterID)
     /// The flight `generation`'s waiters wait for fetched its data and saves it now.
     case flightSaving(generation: Int)
+    /// The flight `generation`'s waiters wait for failed and waits to try again (`pending`), or
+    /// its retry starts now (`nil`).
+    case flightRetry(generation: Int, pending: PendingRetry?)
     /// A flight ended for `waiter`; `stored` is the tag's metadata after it, `saved` what this
     /// repository's own flight saved beside the fetch time, if it did since the last such input.
     case flightFinished(
@@ -69,6 +75,10 @@ enum EngineInput<Machine: EngineMachine> {
     /// The metadata of `tag` changed (another repository fetched it, or it was cleared: `nil`).
     case metadataChanged(tag: String, stored: StoredFetch<Machine.StoredExtra>?)
     case extra(Machine.ExtraInput)
+    /// The repository got its first observer, or lost its last.
+    case observersChanged(hasObservers: Bool)
+    /// Something outside the repository asks observed repositories to refresh.
+    case triggered(RefreshTrigger)
     /// The repository was released.
     case shutDown
 }
@@ -86,6 +96,9 @@ enum EngineAction<Machine: EngineMachine> {
     case leaveFlights
     /// Answer one waiter.
     case respond(WaiterID, RefreshResult)
+    /// Run the refresh timer: send `.triggered(.interval)` every `interval` until stopped.
+    case startRefreshTimer(RxTimeInterval)
+    case stopRefreshTimer
     /// The repository is gone: complete observers.
     case complete
     case log(TellerLogEvent)

@@ -2,8 +2,9 @@ import Foundation
 import TellerRx
 
 /// One fetch-and-save for a tag: fetch on the background scheduler (with the configured
-/// timeout), then save on the background scheduler and record the fetch time. Every way it can
-/// end becomes a single `.finished` event; it never fails and never ends without one.
+/// timeout, and tried again as the retry policy says), then save on the background scheduler
+/// and record the fetch time. Every way it can end becomes a single `.finished` event; it never
+/// fails and never ends without one.
 struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     // @unchecked: the data source is only called on the background scheduler, as documented.
     let dataSource: DataSource
@@ -13,13 +14,42 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     /// repository's first page); `nil` keeps what was stored.
     var pagingMetadata: (DataSource.FetchResult) -> PagingMetadata? = { _ in nil }
 
+    private typealias Outcome = Result<DataSource.FetchResult, any Error>
+
     func run() -> Observable<FlightEvent> {
+        attempt(afterFailures: 0)
+    }
+
+    /// One fetch, saved when it succeeds, and retried when it fails and the policy says so.
+    private func attempt(afterFailures failures: Int) -> Observable<FlightEvent> {
+        let work = UncheckedSendable(self)
+        return Observable.deferred {
+            // Noted before the fetch starts: an invalidation that comes later is not cleared by
+            // data fetched before it.
+            let stamp = work.value.teller.invalidationStamp
+            return work.value.fetchOutcome().concatMap { outcome -> Observable<FlightEvent> in
+                switch outcome {
+                case .success(let result): work.value.save(result, stamp: stamp)
+                case .failure(let error): work.value.failed(with: error, afterFailures: failures)
+                }
+            }
+        }
+    }
+
+    /// The fetch's response, or the error it failed with: a `.failure` response, a failed or
+    /// empty `Single`, a timeout.
+    private func fetchOutcome() -> Observable<Outcome> {
         let tag = requirements.tag
         let timeoutSeconds = teller.fetchTimeout.map(secondsOf)
         return fetch()
             .take(1)
             .observe(on: teller.backgroundScheduler)
-            .concatMap { response in save(response) }
+            .map { response -> Outcome in
+                switch response {
+                case .success(let result): .success(result)
+                case .failure(let error): .failure(error)
+                }
+            }
             .catch { error in
                 let reported: any Error =
                     if case RxError.timeout = error, let timeoutSeconds {
@@ -27,9 +57,32 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
                     } else {
                         error
                     }
-                return .just(.finished(.failedError(error: reported)))
+                return .just(.failure(reported))
             }
-            .ifEmptyFinish(with: .finished(.failedError(error: TellerError.fetchProducedNoResponse(tag: tag))))
+            .ifEmpty(default: .failure(TellerError.fetchProducedNoResponse(tag: tag)))
+    }
+
+    /// The fetch failed for the `failures + 1`th time: end the flight with `error`, or wait as the
+    /// retry policy says and try again.
+    private func failed(with error: any Error, afterFailures failures: Int) -> Observable<FlightEvent> {
+        let failed = failures + 1
+        let policy = dataSource.retryPolicy ?? teller.retryPolicy
+        guard let seconds = policy.delay(afterFailedAttempts: failed, error: error, random: .random(in: 0..<1)) else {
+            return .just(.finished(.failedError(error: error)))
+        }
+        let nanoseconds = Int((seconds * 1_000_000_000).rounded())
+        let delay = RxTimeInterval.nanoseconds(nanoseconds)
+        let pending = PendingRetry(
+            failedAttempts: failed,
+            lastError: error,
+            nextAttemptAt: teller.now.addingTimeInterval(seconds)
+        )
+        let next = attempt(afterFailures: failed)
+        return Observable.just(.retryScheduled(pending, delay: .nanoseconds(nanoseconds)))
+            .concat(
+                Observable<Int>.timer(delay, scheduler: teller.backgroundScheduler)
+                    .concatMap { _ in Observable.just(FlightEvent.retryStarted(attempt: failed + 1)).concat(next) }
+            )
     }
 
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
@@ -42,25 +95,18 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         return fetch.timeout(timeout, scheduler: teller.backgroundScheduler)
     }
 
-    private func save(
-        _ response: FetchResponse<DataSource.FetchResult, DataSource.FetchError>
-    ) -> Observable<FlightEvent> {
-        switch response {
-        case .failure(let error):
-            return .just(.finished(.failedError(error: error)))
-        case .success(let result):
-            let work = UncheckedSendable(self)
-            let result = UncheckedSendable(result)
-            return Observable.create { observer in
-                observer.onNext(.saving)
-                observer.onNext(.finished(work.value.saveAndRecord(result.value)))
-                observer.onCompleted()
-                return Disposables.create()
-            }
+    private func save(_ result: DataSource.FetchResult, stamp: Int) -> Observable<FlightEvent> {
+        let work = UncheckedSendable(self)
+        let result = UncheckedSendable(result)
+        return Observable.create { observer in
+            observer.onNext(.saving)
+            observer.onNext(.finished(work.value.saveAndRecord(result.value, stamp: stamp)))
+            observer.onCompleted()
+            return Disposables.create()
         }
     }
 
-    private func saveAndRecord(_ result: DataSource.FetchResult) -> RefreshResult {
+    private func saveAndRecord(_ result: DataSource.FetchResult, stamp: Int) -> RefreshResult {
         let tag = requirements.tag
         do {
             try dataSource.saveCache(result, requirements: requirements)
@@ -80,7 +126,8 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
             // has reported it. The save itself succeeded.
             teller.log(.metadataProblem("could not persist the fetch time of \"\(tag)\": \(error)"))
         }
-        teller.metadataChanges.onNext(.tag(tag))
+        teller.recordFetched(tag: tag, startedAt: stamp)
+        teller.metadataChanged(.tag(tag))
         return .successful
     }
 
@@ -102,28 +149,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         } catch {
             teller.log(.metadataProblem("could not persist the paging progress of \"\(tag)\": \(error)"))
         }
-        teller.metadataChanges.onNext(.tag(tag))
-    }
-}
-
-extension ObservableType where Element == FlightEvent {
-    /// Sends `event` and completes if the source completes without sending anything.
-    fileprivate func ifEmptyFinish(with event: FlightEvent) -> Observable<FlightEvent> {
-        let source = asObservable()
-        return Observable.create { observer in
-            let sawElement = LockedState(false)
-            return source.subscribe(
-                onNext: { element in
-                    sawElement.withLock { $0 = true }
-                    observer.onNext(element)
-                },
-                onError: { observer.onError($0) },
-                onCompleted: {
-                    if !sawElement.withLock({ $0 }) { observer.onNext(event) }
-                    observer.onCompleted()
-                }
-            )
-        }
+        teller.metadataChanged(.tag(tag))
     }
 }
 

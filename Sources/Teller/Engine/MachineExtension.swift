@@ -79,6 +79,8 @@ enum AutomaticRefresh {
     case observed
     case cacheEmitted
     case metadataCleared
+    /// The app became active or the network came back (``RefreshTrigger``).
+    case appOrNetwork
 }
 
 /// The shared machine's state, as an extension may see it.

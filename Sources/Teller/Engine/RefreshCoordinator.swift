@@ -4,6 +4,10 @@ import TellerRx
 enum FlightEvent: Sendable {
     /// The fetch succeeded and the data is being saved: stop observing the cache meanwhile.
     case saving
+    /// The fetch failed and is tried again after a delay, as the retry policy says.
+    case retryScheduled(PendingRetry, delay: Duration)
+    /// The delay of a retry ran out: attempt number `attempt` (2 for the first retry) starts.
+    case retryStarted(attempt: Int)
     /// The fetch is over for this waiter.
     case finished(RefreshResult)
 }
@@ -34,6 +38,8 @@ final class RefreshCoordinator: Sendable {
         let started: ContinuousClock.Instant
         let work = SingleAssignmentDisposable()
         var waiters: [UInt64: Waiter] = [:]
+        /// The retry the flight waits for now, told to waiters that join meanwhile.
+        var pendingRetry: (retry: PendingRetry, delay: Duration)?
     }
 
     private struct State {
@@ -62,19 +68,23 @@ final class RefreshCoordinator: Sendable {
         waiter: @escaping Waiter,
         makeWork: () -> Observable<FlightEvent>
     ) -> any Disposable {
-        let (flightID, waiterID, work) = state.withLock { state -> (UInt64, UInt64, SingleAssignmentDisposable?) in
+        let (flightID, waiterID, work, pendingRetry) = state.withLock {
+            state -> (UInt64, UInt64, SingleAssignmentDisposable?, (retry: PendingRetry, delay: Duration)?) in
             let waiterID = state.makeID()
             // Mutated in place: copying a flight out would copy its waiters on every join.
             if let flightID = state.flights[key]?.id {
                 state.flights[key]?.waiters[waiterID] = waiter
-                return (flightID, waiterID, nil)
+                return (flightID, waiterID, nil, state.flights[key]?.pendingRetry)
             }
             var flight = Flight(id: state.makeID(), started: .now)
             flight.waiters[waiterID] = waiter
             state.flights[key] = flight
-            return (flight.id, waiterID, flight.work)
+            return (flight.id, waiterID, flight.work, nil)
         }
         let tag = key.tag
+        if let pendingRetry {
+            waiter(.retryScheduled(pendingRetry.retry, delay: pendingRetry.delay))
+        }
         if let work {
             log(.refreshStarted(tag: tag))
             work.setDisposable(
@@ -93,11 +103,31 @@ final class RefreshCoordinator: Sendable {
     private func broadcast(_ event: FlightEvent, key: FlightKey, flightID: UInt64) {
         let tag = key.tag
         switch event {
-        case .saving:
-            let waiters = state.withLock { state in
-                state.flights[key].flatMap { $0.id == flightID ? Array($0.waiters.values) : nil } ?? []
+        case .saving, .retryScheduled, .retryStarted:
+            let waiters = state.withLock { state -> [Waiter] in
+                guard state.flights[key]?.id == flightID else { return [] }
+                switch event {
+                case .retryScheduled(let retry, let delay): state.flights[key]?.pendingRetry = (retry, delay)
+                default: state.flights[key]?.pendingRetry = nil
+                }
+                return state.flights[key].map { Array($0.waiters.values) } ?? []
             }
-            for waiter in waiters { waiter(.saving) }
+            switch event {
+            case .retryScheduled(let retry, let delay):
+                log(
+                    .retryScheduled(
+                        tag: tag,
+                        failedAttempts: retry.failedAttempts,
+                        delay: delay,
+                        error: retry.lastError
+                    )
+                )
+            case .retryStarted(let attempt):
+                log(.retryStarted(tag: tag, attempt: attempt))
+            default:
+                break
+            }
+            for waiter in waiters { waiter(event) }
         case .finished(let result):
             let finished = state.withLock { state -> Flight? in
                 guard let flight = state.flights[key], flight.id == flightID else { return nil }

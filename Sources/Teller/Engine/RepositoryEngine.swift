@@ -37,6 +37,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         var requested: Requirements?
         var waiters: [WaiterID: RefreshDesk.Respond] = [:]
         var cacheSubscription: (any Disposable)?
+        var refreshTimer: (any Disposable)?
         var observers: [(id: UInt64, observer: StateObserver)] = []
         var nextObserverID: UInt64 = 0
         var latest: State?
@@ -47,7 +48,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     /// Waiters that join a flight this repository already waits for, without the mailbox.
     let desk: RefreshDesk
     private let mailbox: LockedState<Mailbox>
-    private let metadataSubscription = SingleAssignmentDisposable()
+    private let noticeSubscription = SingleAssignmentDisposable()
 
     init(effects: Effects) {
         self.effects = effects
@@ -55,9 +56,12 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         self.teller = teller
         mailbox = LockedState(Mailbox(machine: effects.makeMachine()))
         desk = RefreshDesk(log: { [teller] event in teller.log(event) })
-        metadataSubscription.setDisposable(
-            teller.metadataChanges.subscribe(onNext: { [weak self] change in
-                self?.send(.metadataChanged(change))
+        noticeSubscription.setDisposable(
+            teller.notices.subscribe(onNext: { [weak self] notice in
+                switch notice {
+                case .metadataChanged(let change): self?.send(.metadataChanged(change))
+                case .refresh(let trigger): self?.send(.input(.triggered(trigger)))
+                }
             })
         )
     }
@@ -113,7 +117,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     }
 
     func shutDown() {
-        metadataSubscription.dispose()
+        noticeSubscription.dispose()
         desk.shutDown()
         effects.shutDown()
         send(.input(.shutDown))
@@ -159,18 +163,28 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             guard let tag = mailbox.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
             handle(.metadataChanged(tag: tag, stored: effects.stored(forTag: tag)))
         case .addObserver(let id, let observer):
-            let (isShutDown, latest) = mailbox.withLock { mailbox -> (Bool, State?) in
-                if mailbox.machine.isShutDown { return (true, nil) }
+            let (isShutDown, latest, isFirst) = mailbox.withLock { mailbox -> (Bool, State?, Bool) in
+                if mailbox.machine.isShutDown { return (true, nil, false) }
                 mailbox.observers.append((id, observer))
-                return (false, mailbox.latest)
+                return (false, mailbox.latest, mailbox.observers.count == 1)
             }
             if isShutDown {
                 observer.onCompleted()
             } else if let latest {
                 observer.onNext(latest)
             }
+            if isFirst {
+                handle(.observersChanged(hasObservers: true))
+            }
         case .removeObserver(let id):
-            mailbox.withLock { $0.observers.removeAll { $0.id == id } }
+            let wasLast = mailbox.withLock { mailbox -> Bool in
+                let count = mailbox.observers.count
+                mailbox.observers.removeAll { $0.id == id }
+                return count > 0 && mailbox.observers.isEmpty
+            }
+            if wasLast {
+                handle(.observersChanged(hasObservers: false))
+            }
         }
     }
 
@@ -192,9 +206,15 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             }
             for entry in observers { entry.observer.onNext(state) }
         case .observeCache(let requirements, let view, let generation):
-            replaceCacheSubscription(with: observeCache(requirements, view, generation: generation))
+            replace(\.cacheSubscription, with: observeCache(requirements, view, generation: generation))
         case .stopObservingCache:
-            replaceCacheSubscription(with: nil)
+            replace(\.cacheSubscription, with: nil)
+        case .startRefreshTimer(let interval):
+            let timer = Observable<Int>.interval(interval, scheduler: teller.backgroundScheduler)
+                .subscribe(onNext: { [weak self] _ in self?.send(.input(.triggered(.interval))) })
+            replace(\.refreshTimer, with: timer)
+        case .stopRefreshTimer:
+            replace(\.refreshTimer, with: nil)
         case .joinFlight(let requirements, let generation, let waiter):
             joinFlight(requirements, generation: generation, waiter: waiter)
         case .leaveFlights:
@@ -225,10 +245,11 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         }
     }
 
-    private func replaceCacheSubscription(with subscription: (any Disposable)?) {
+    /// Swaps a subscription the mailbox holds, disposing the previous one outside the lock.
+    private func replace(_ slot: WritableKeyPath<Mailbox, (any Disposable)?>, with subscription: (any Disposable)?) {
         let previous = mailbox.withLock { mailbox in
-            defer { mailbox.cacheSubscription = subscription }
-            return mailbox.cacheSubscription
+            defer { mailbox[keyPath: slot] = subscription }
+            return mailbox[keyPath: slot]
         }
         previous?.dispose()
     }
@@ -287,6 +308,8 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             waiter: { [self] event in
                 switch event {
                 case .saving: send(.input(.flightSaving(generation: generation)))
+                case .retryScheduled(let retry, _): send(.input(.flightRetry(generation: generation, pending: retry)))
+                case .retryStarted: send(.input(.flightRetry(generation: generation, pending: nil)))
                 case .finished(let result):
                     send(.flightFinished(generation: generation, waiter: waiter, result: result))
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import TellerRx
 
 /// The decisions of one repository, free of threads and I/O: each input returns the actions to
 /// perform, in order. It owns what every repository has (requirements, the cache's age and
@@ -18,6 +19,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     struct Configuration {
         let automaticallyRefresh: Bool
         let maxAgeOfCache: Period
+        /// How often to refresh while observed; `nil` for never.
+        var refreshInterval: RxTimeInterval? = nil
     }
 
     private enum Content {
@@ -61,6 +64,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         /// again, a new `observe()`, an explicit refresh, the metadata cleared). Without it, a
         /// save that always fails re-reads a too-old cache, which refreshes again, forever.
         var isAutomaticRefreshPaused = false
+        /// ``Teller/invalidate(tag:)`` marked the cache as too old.
+        var isInvalidated = false
+        /// The flight the waiters wait for failed and waits to try again.
+        var pendingRetry: PendingRetry?
     }
 
     let configuration: Configuration
@@ -71,6 +78,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     private var generation = 0
     private var nextWaiterID: WaiterID = 0
     private(set) var isShutDown = false
+    /// Someone observes the repository's states (`observe()` is subscribed).
+    private var hasObservers = false
+    private var isRefreshTimerRunning = false
 
     init(configuration: Configuration, extension ext: Extension) {
         self.configuration = configuration
@@ -99,6 +109,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     // MARK: Inputs
 
     mutating func handle(_ input: EngineInput<Self>, now: Date) -> [Action] {
+        actions(for: input, now: now) + reconcileRefreshTimer()
+    }
+
+    private mutating func actions(for input: EngineInput<Self>, now: Date) -> [Action] {
         switch input {
         case .setRequirements(let requirements, let stored):
             setRequirements(requirements, stored: stored, now: now)
@@ -110,6 +124,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             refreshIfNoCache(waiter: waiter, now: now)
         case .flightSaving(let generation):
             flightSaving(generation: generation)
+        case .flightRetry(let generation, let pending):
+            flightRetry(generation: generation, pending: pending)
         case .flightFinished(let generation, let waiter, let result, let stored, let saved):
             flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: saved)
         case .cacheEmitted(let generation, let cache, let isEmpty):
@@ -122,6 +138,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             metadataChanged(tag: tag, stored: stored, now: now)
         case .extra(let input):
             extra(input)
+        case .observersChanged(let hasObservers):
+            observersChanged(hasObservers, now: now)
+        case .triggered(let trigger):
+            triggered(trigger, now: now)
         case .shutDown:
             shutDown()
         }
@@ -144,7 +164,12 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             active = nil
             return actions
         }
-        active = Active(requirements: requirements, generation: generation, lastFetched: stored?.lastFetched)
+        active = Active(
+            requirements: requirements,
+            generation: generation,
+            lastFetched: stored?.lastFetched,
+            isInvalidated: stored?.isInvalidated ?? false
+        )
         ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil)
         actions += observeIfNeeded()
         if shouldRefreshAutomatically(.requirementsSet, now: now) {
@@ -221,6 +246,17 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         return [.stopObservingCache]
     }
 
+    /// The flight this repository waits for failed and waits to try again, or its retry starts:
+    /// show it. Several waiters of the repository share the flight, and each hears it.
+    mutating func flightRetry(generation: Int, pending: PendingRetry?) -> [Action] {
+        guard var active, active.generation == generation, active.waiting > 0, active.pendingRetry != pending else {
+            return []
+        }
+        active.pendingRetry = pending
+        self.active = active
+        return emit()
+    }
+
     /// A flight ended for `waiter`. `stored` is the tag's metadata after the flight: the truth,
     /// whatever changed it meanwhile (this flight's save, `Teller.clear()`, another repository).
     mutating func flightFinished(
@@ -239,6 +275,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             ]
         }
         active.waiting -= 1
+        active.isInvalidated = stored?.isInvalidated ?? false
+        if active.waiting == 0 {
+            active.pendingRetry = nil
+        }
         let hadCache = active.flightStartedWithCache
         switch result {
         case .successful:
@@ -272,10 +312,14 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         actions += observeIfNeeded(whileWaiting: true)
         // Several waiters of this repository may share one flight: show its end once, when the
         // last of them is answered.
-        if active.waiting == 0 {
-            actions += emit()
+        guard active.waiting == 0 else { return actions + apply(effects) }
+        actions += emit() + apply(effects)
+        // Invalidated while the flight ran: its data may predate the invalidation. Fetch once
+        // more; a fetch that fails does not repeat this, so it cannot loop.
+        if case .successful = result, self.active?.isInvalidated == true, hasObservers, self.active?.waiting == 0 {
+            actions += startWaiting(waiter: makeWaiterID()) + emit()
         }
-        return actions + apply(effects)
+        return actions
     }
 
     mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
@@ -335,13 +379,22 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             }
             return actions + emit() + apply(effects)
         }
+        let newlyInvalidated = stored.isInvalidated && !active.isInvalidated
+        active.isInvalidated = stored.isInvalidated
         guard active.waiting == 0 else {
+            self.active = active
             return apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context))
         }
         let isNew = active.lastFetched != stored.lastFetched
         active.lastFetched = stored.lastFetched
         self.active = active
         let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
+        if newlyInvalidated, hasObservers {
+            // An explicit request from the app, like a refresh call: it fetches whatever the
+            // data source's automatic-refresh setting, and lifts a pause after a failure.
+            resumeAutomaticRefresh()
+            return observeIfNeeded() + startWaiting(waiter: makeWaiterID()) + emit() + apply(effects)
+        }
         // A fetch time already read is news only to an extension that asks for something.
         guard isNew || !effects.isEmpty else { return [] }
         return observeIfNeeded() + emit() + apply(effects)
@@ -351,6 +404,41 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     mutating func extra(_ input: ExtraInput) -> [Action] {
         guard active != nil else { return [] }
         return apply(ext.handle(input, context: context))
+    }
+
+    /// The repository got its first observer or lost its last: observed repositories are the
+    /// ones invalidation and refresh triggers refresh, and the refresh timer runs only for them.
+    mutating func observersChanged(_ hasObservers: Bool, now: Date) -> [Action] {
+        self.hasObservers = hasObservers
+        return []
+    }
+
+    /// Something outside asks observed repositories to refresh: the app became active or the
+    /// network came back (refresh a too-old cache, as automatic refresh would; something new, so
+    /// it lifts a pause after a failure), or the refresh interval passed (fetch, whatever the age).
+    mutating func triggered(_ trigger: RefreshTrigger, now: Date) -> [Action] {
+        guard let active, hasObservers, active.waiting == 0 else { return [] }
+        switch trigger {
+        case .appBecameActive, .networkAvailable:
+            resumeAutomaticRefresh()
+            guard shouldRefreshAutomatically(.appOrNetwork, now: now) else { return [] }
+        case .interval:
+            break
+        }
+        return startWaiting(waiter: makeWaiterID()) + emit()
+    }
+
+    /// Starts or stops the refresh timer so it runs exactly while the repository has
+    /// requirements and observers and its data source asks for one.
+    private mutating func reconcileRefreshTimer() -> [Action] {
+        let interval = configuration.refreshInterval
+        let wanted = interval != nil && hasObservers && active != nil && !isShutDown
+        guard wanted != isRefreshTimerRunning else { return [] }
+        isRefreshTimerRunning = wanted
+        if wanted, let interval {
+            return [.startRefreshTimer(interval)]
+        }
+        return [.stopRefreshTimer]
     }
 
     mutating func shutDown() -> [Action] {
@@ -368,7 +456,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     func needsRefresh(force: Bool, now: Date) -> Bool {
         guard let active else { return false }
         guard let lastFetched = active.lastFetched else { return true }
-        return force || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)
+        return force || active.isInvalidated || configuration.maxAgeOfCache.isTooOld(lastFetched: lastFetched, now: now)
     }
 
     private func shouldRefreshAutomatically(_ trigger: AutomaticRefresh, now: Date) -> Bool {
@@ -464,19 +552,42 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
                 }
                     ?? false,
                 refreshError: active.oneShot?.error,
-                cacheReadError: readError
+                cacheReadError: readError,
+                pendingRetry: active.pendingRetry
             )
         } else {
             state = CacheState(
                 state: .noCache,
                 requirements: active.requirements,
                 isFirstFetch: fetching,
-                errorDuringFirstFetch: active.oneShot?.error
+                errorDuringFirstFetch: active.oneShot?.error,
+                pendingRetry: active.pendingRetry
             )
         }
         active.oneShot = nil
         self.active = active
         return [.emit(state)]
+    }
+}
+
+extension RepositoryMachine.Configuration {
+    /// What `dataSource` says about refreshing. A refresh interval that cannot run (zero or
+    /// less, or `.never`) is left out and reported, never a crash or a busy loop.
+    init(of dataSource: some RepositoryDataSource, teller: Teller) {
+        automaticallyRefresh = dataSource.automaticallyRefresh
+        maxAgeOfCache = dataSource.maxAgeOfCache
+        guard let interval = dataSource.refreshInterval else { return }
+        let seconds = secondsOf(interval)
+        guard seconds > 0, seconds.isFinite else {
+            teller.log(
+                .invalidConfiguration(
+                    "refreshInterval of \(type(of: dataSource)) is \(interval): it must be longer than zero; "
+                        + "no refresh on a timer runs"
+                )
+            )
+            return
+        }
+        refreshInterval = interval
     }
 }
 

@@ -28,6 +28,10 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
         paged.automaticallyRefresh
     }
 
+    var retryPolicy: RetryPolicy? {
+        paged.retryPolicy
+    }
+
     func fetchFreshCache(requirements: Requirements) -> Single<FetchResponse<FetchResult, FetchError>> {
         paged.fetchFreshCache(requirements: requirements, pagingRequirements: firstPage)
     }

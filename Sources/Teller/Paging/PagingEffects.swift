@@ -40,10 +40,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
 
     func makeMachine() -> Machine {
         Machine(
-            configuration: Machine.Configuration(
-                automaticallyRefresh: dataSource.automaticallyRefresh,
-                maxAgeOfCache: dataSource.maxAgeOfCache
-            ),
+            configuration: Machine.Configuration(of: dataSource, teller: teller),
             extension: PagingExtension(firstPage: firstPageRequirements)
         )
     }
@@ -51,8 +48,12 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     // MARK: Metadata
 
     func stored(forTag tag: String) -> StoredFetch<Progress>? {
-        guard let metadata = teller.metadataStore.metadata(forTag: tag) else { return nil }
-        return StoredFetch(lastFetched: metadata.lastFetched, extra: progress(metadata.paging, tag: tag))
+        guard let (metadata, isInvalidated) = teller.storedMetadata(tag: tag) else { return nil }
+        return StoredFetch(
+            lastFetched: metadata.lastFetched,
+            extra: progress(metadata.paging, tag: tag),
+            isInvalidated: isInvalidated
+        )
     }
 
     func takeSavedExtra(forTag tag: String) -> Progress? {

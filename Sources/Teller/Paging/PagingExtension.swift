@@ -150,7 +150,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             // The pages beyond the first were trimmed (or forgotten), and paging on needs a
             // fresh first page.
             return true
-        case .observed, .cacheEmitted:
+        case .observed, .cacheEmitted, .appOrNetwork:
             guard let session, isTooOld, session.isOnFirstPage, case .idle = session.nextPage, !session.isTrimming
             else { return false }
             return true

@@ -40,6 +40,24 @@ public protocol RepositoryDataSource: SendableMetatype {
     /// seen by Teller.
     var automaticallyRefresh: Bool { get }
 
+    /// How this data source's failed fetches are tried again; `nil` (the default) uses the
+    /// ``Teller/retryPolicy`` of the repository's ``Teller``.
+    ///
+    /// Declare it in the conforming type, like ``automaticallyRefresh``.
+    var retryPolicy: RetryPolicy? { get }
+
+    /// How often to refresh while, and only while, the repository is observed; `nil` (the
+    /// default) never refreshes on a timer.
+    ///
+    /// Each interval fetches whatever the cache's age, unless a fetch for the tag is running
+    /// already (then it is joined, never doubled). The timer starts when the repository gets its
+    /// first observer and stops when the last one leaves, on the Teller's background scheduler.
+    /// An interval of zero or less, or `.never`, is ignored and reported to the logger as
+    /// ``TellerLogEvent/invalidConfiguration(_:)``.
+    ///
+    /// Declare it in the conforming type, like ``automaticallyRefresh``.
+    var refreshInterval: RxTimeInterval? { get }
+
     /// Fetches fresh data, usually over the network. Called on the background scheduler.
     ///
     /// Return `.failure(error)` (or fail the `Single`) when the fetch fails: Teller shows the
@@ -85,5 +103,15 @@ extension RepositoryDataSource {
     /// Automatic refresh is on unless a data source says otherwise.
     public var automaticallyRefresh: Bool {
         true
+    }
+
+    /// The Teller's retry policy applies unless a data source says otherwise.
+    public var retryPolicy: RetryPolicy? {
+        nil
+    }
+
+    /// No refresh on a timer unless a data source says otherwise.
+    public var refreshInterval: RxTimeInterval? {
+        nil
     }
 }

@@ -17,16 +17,13 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
     }
 
     func makeMachine() -> Machine {
-        Machine(
-            configuration: Machine.Configuration(
-                automaticallyRefresh: dataSource.automaticallyRefresh,
-                maxAgeOfCache: dataSource.maxAgeOfCache
-            )
-        )
+        Machine(configuration: Machine.Configuration(of: dataSource, teller: teller))
     }
 
     func stored(forTag tag: String) -> StoredFetch<Never>? {
-        teller.lastFetched(tag: tag).map { StoredFetch(lastFetched: $0) }
+        teller.storedMetadata(tag: tag).map {
+            StoredFetch(lastFetched: $0.metadata.lastFetched, isInvalidated: $0.isInvalidated)
+        }
     }
 
     func takeSavedExtra(forTag tag: String) -> Never? {

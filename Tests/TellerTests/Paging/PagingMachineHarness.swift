@@ -138,7 +138,7 @@ struct PagingMachineHarness {
             return "respond \(waiter) \(result)"
         case .complete:
             return "complete"
-        case .log:
+        case .startRefreshTimer, .stopRefreshTimer, .log:
             return nil
         case .extra(.trimCache(_, let session)):
             trimSession = session

@@ -96,7 +96,7 @@ extension PagingMachineModel {
             registered.remove(waiter)
             cancelledLeads.remove(waiter)
             parties[waiter] = nil
-        case .complete, .log:
+        case .complete, .log, .startRefreshTimer, .stopRefreshTimer:
             break
         case .extra(let action):
             try perform(action)

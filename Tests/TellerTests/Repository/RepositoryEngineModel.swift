@@ -435,6 +435,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
             engine.subscription = Subscription(generation: generation, tag: requirements.tag)
         case .stopObservingCache:
             engine.subscription = nil
+        case .startRefreshTimer, .stopRefreshTimer:
+            break
         case .joinFlight(let requirements, let generation, let waiter):
             joinFlight(requirements, generation: generation, waiter: waiter, in: engine)
         case .leaveFlights:
@@ -479,6 +481,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
                 switch event {
                 case .saving:
                     engine.mail.append(.input(.flightSaving(generation: generation)))
+                case .retryScheduled(let retry, _):
+                    engine.mail.append(.input(.flightRetry(generation: generation, pending: retry)))
+                case .retryStarted:
+                    engine.mail.append(.input(.flightRetry(generation: generation, pending: nil)))
                 case .finished(let result):
                     engine.mail.append(.flightFinished(generation: generation, waiter: waiter, result: result))
                 }
@@ -601,6 +607,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case .observeCache(let requirements, _, let generation):
             return "observeCache \(requirements.tag) #\(generation)"
         case .stopObservingCache: return "stopObservingCache"
+        case .startRefreshTimer(let interval): return "startRefreshTimer \(interval)"
+        case .stopRefreshTimer: return "stopRefreshTimer"
         case .joinFlight(let requirements, let generation, let waiter):
             return "joinFlight \(requirements.tag) #\(generation) w\(waiter)"
         case .leaveFlights: return "leaveFlights"

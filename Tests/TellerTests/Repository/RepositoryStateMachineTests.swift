@@ -58,6 +58,8 @@ import Testing
             case .observeCache(let requirements, _, let generation):
                 return "observeCache \(requirements.username) #\(generation)"
             case .stopObservingCache: return "stopObservingCache"
+            case .startRefreshTimer(let interval): return "startRefreshTimer \(interval)"
+            case .stopRefreshTimer: return "stopRefreshTimer"
             case .joinFlight(let requirements, let generation, let waiter):
                 return "joinFlight \(requirements.username) #\(generation) w\(waiter)"
             case .leaveFlights: return "leaveFlights"

@@ -1,0 +1,49 @@
+/// Which tags ``Teller/invalidate(tag:)`` and ``Teller/invalidateAll()`` marked as too old, until
+/// a fetch that started after the mark saves them.
+///
+/// Marks are numbered by one counter. A fetch notes the counter when it starts and, once it saved,
+/// records that number for its tag; a tag is invalid while its latest mark (its own or an
+/// everything-mark) is newer than that. So a fetch that was already running when the tag was
+/// invalidated does not clear the mark (its data may predate whatever made the app invalidate),
+/// and a frozen test clock cannot confuse the order.
+///
+/// Kept in memory: an invalidation says the data changed somewhere else, and the next launch
+/// reads the cache's age as usual.
+struct Invalidations {
+    private var counter = 0
+    private var markedAll = 0
+    private var marked: [String: Int] = [:]
+    /// The counter when the last saved fetch of each tag started, for tags saved since a mark.
+    private var fetched: [String: Int] = [:]
+
+    /// The current counter: a fetch that starts now passes it to ``fetched(_:startedAt:)``.
+    var stamp: Int {
+        counter
+    }
+
+    func isInvalidated(_ tag: String) -> Bool {
+        max(marked[tag] ?? 0, markedAll) > (fetched[tag] ?? 0)
+    }
+
+    mutating func invalidate(_ tag: String) {
+        counter += 1
+        marked[tag] = counter
+    }
+
+    mutating func invalidateAll() {
+        counter += 1
+        markedAll = counter
+        // Every tag is older than this mark now: the per-tag records say nothing any more.
+        marked = [:]
+        fetched = [:]
+    }
+
+    /// A fetch of `tag` that started at `stamp` saved its data.
+    mutating func fetched(_ tag: String, startedAt stamp: Int) {
+        guard counter > 0 else { return }
+        fetched[tag] = max(fetched[tag] ?? 0, stamp)
+        if let mark = marked[tag], mark <= stamp {
+            marked[tag] = nil
+        }
+    }
+}
