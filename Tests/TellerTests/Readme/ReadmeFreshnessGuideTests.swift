@@ -146,7 +146,8 @@ private func triggersSnippet(_ teller: Teller, reachability: Reachability) {
         #expect(dataSource.fetches.value == 4)
         #expect(printed.value.count == 3)
         #expect(
-            printed.value.first?.contains(": Attempt 1 failed (TestError(1)); trying again at 1970-01-01 00:01:") == true,
+            printed.value.first?.contains(": Attempt 1 failed (TestError(1)); trying again at 1970-01-01 00:01:")
+                == true,
             "\(printed.value)"
         )
     }
