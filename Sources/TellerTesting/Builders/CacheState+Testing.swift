@@ -31,7 +31,9 @@ extension CacheState {
 /// | cache with data | `cache(requirements:lastTimeFetched:) { $0.cache(data) }` |
 /// | empty cache | `cache(requirements:lastTimeFetched:)` |
 /// | cache not read from storage yet | `cache(requirements:lastTimeFetched:) { $0.loadingCache() }` |
+/// | first fetch waiting to retry | `noCache(requirements:) { $0.waitingToRetryFirstFetch(retry) }` |
 /// | refreshing | `cache(…) { $0.cache(data); $0.fetching() }` |
+/// | refresh waiting to retry | `cache(…) { $0.cache(data); $0.waitingToRetry(retry) }` |
 /// | refresh failed | `cache(…) { $0.cache(data); $0.failedFetch(error:) }` |
 /// | refresh just succeeded | `cache(…) { $0.cache(data); $0.successfulFetch(timeFetched:) }` |
 ///
@@ -63,8 +65,8 @@ public struct CacheStateTesting<Cache>: Sendable {
         switch dsl.firstFetch {
         case .idle:
             return CacheState(state: .noCache, requirements: requirements)
-        case .running:
-            return CacheState(state: .noCache, requirements: requirements, isFirstFetch: true)
+        case .running(let retry):
+            return CacheState(state: .noCache, requirements: requirements, isFirstFetch: true, pendingRetry: retry)
         case .failed(let error):
             return CacheState(state: .noCache, requirements: requirements, errorDuringFirstFetch: error)
         case .succeeded(let timeFetched):
@@ -108,9 +110,12 @@ public struct CacheStateTesting<Cache>: Sendable {
         var isRefreshing = false
         var justFinished = false
         var refreshError: (any Error)?
+        var pendingRetry: PendingRetry?
         switch dsl.refresh {
         case .idle: break
-        case .running: isRefreshing = true
+        case .running(let retry):
+            isRefreshing = true
+            pendingRetry = retry
         case .failed(let error): refreshError = error
         case .succeeded(let timeFetched):
             // The cache content is still the one read before the refresh; only its age moved.
@@ -124,7 +129,8 @@ public struct CacheStateTesting<Cache>: Sendable {
             isRefreshing: isRefreshing,
             justFinishedSuccessfulRefresh: justFinished,
             refreshError: refreshError,
-            cacheReadError: readError
+            cacheReadError: readError,
+            pendingRetry: pendingRetry
         )
     }
 }
@@ -134,7 +140,8 @@ public struct CacheStateTesting<Cache>: Sendable {
 public struct NoCacheExistsDsl {
     enum FirstFetch {
         case idle
-        case running
+        /// With the retry it waits for, if any.
+        case running(PendingRetry?)
         case failed(any Error)
         case succeeded(Date)
     }
@@ -145,7 +152,15 @@ public struct NoCacheExistsDsl {
 
     /// The first fetch is running (`isFirstFetch`, and `isRefreshing`, which covers every fetch).
     public mutating func fetchingFirstTime() {
-        firstFetch = .running
+        firstFetch = .running(nil)
+    }
+
+    /// The first fetch failed and waits to try again, as the ``RetryPolicy`` says
+    /// (`isFirstFetch`, `isRefreshing` and `pendingRetry`).
+    ///
+    /// - Parameter retry: How many attempts failed, the last error, and when the next starts.
+    public mutating func waitingToRetryFirstFetch(_ retry: PendingRetry) {
+        firstFetch = .running(retry)
     }
 
     /// The first fetch just failed with `error` (`errorDuringFirstFetch`, and `refreshError`,
@@ -179,7 +194,8 @@ public struct CacheExistsDsl<Cache> {
 
     enum Refresh {
         case idle
-        case running
+        /// With the retry it waits for, if any.
+        case running(PendingRetry?)
         case failed(any Error)
         case succeeded(Date)
     }
@@ -217,7 +233,15 @@ public struct CacheExistsDsl<Cache> {
 
     /// A refresh is running (`isRefreshing`; `isFirstFetch` is `false`, as a cache exists).
     public mutating func fetching() {
-        refresh = .running
+        refresh = .running(nil)
+    }
+
+    /// A refresh failed and waits to try again, as the ``RetryPolicy`` says (`isRefreshing` and
+    /// `pendingRetry`); the cache and its age are kept.
+    ///
+    /// - Parameter retry: How many attempts failed, the last error, and when the next starts.
+    public mutating func waitingToRetry(_ retry: PendingRetry) {
+        refresh = .running(retry)
     }
 
     /// A refresh just failed with `error` (`refreshError`; `errorDuringFirstFetch` is `nil`, as a

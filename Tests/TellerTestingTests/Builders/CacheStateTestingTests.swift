@@ -77,6 +77,32 @@ import Testing
         )
     }
 
+    @Test func firstFetchWaitingToRetryIsTheStateAfterAFirstFetchFailsUnderARetryPolicy() throws {
+        let dataSource = InMemoryDataSource(retryPolicy: try RetryPolicy(maxRetries: 1, initialDelay: .seconds(30)))
+        dataSource.respond { _ in env.failingFetch(TestError(3), after: 10) }
+        let engine = states(of: dataSource)
+        // The fetch subscribed at 101 fails at 111 (seen at 112); the retry starts 30 s after.
+        let retry = PendingRetry(failedAttempts: 1, lastError: TestError(3), nextAttemptAt: env.date(142))
+        #expect(
+            engine.dropFirst().first == builder.noCache(requirements: octocat) { $0.waitingToRetryFirstFetch(retry) }
+        )
+    }
+
+    @Test func refreshWaitingToRetryKeepsTheCacheAndItsAge() throws {
+        let dataSource = InMemoryDataSource(retryPolicy: try RetryPolicy(maxRetries: 1, initialDelay: .seconds(30)))
+        dataSource.write(["old"], for: octocat)
+        env.markFetched(octocat, at: 50)
+        dataSource.respond { _ in env.failingFetch(TestError(4), after: 10) }
+        let engine = states(of: dataSource, refreshAt: 200)
+        let retry = PendingRetry(failedAttempts: 1, lastError: TestError(4), nextAttemptAt: env.date(242))
+        let waiting = builder.cache(requirements: octocat, lastTimeFetched: env.date(50)) {
+            $0.cache(["old"])
+            $0.waitingToRetry(retry)
+        }
+        #expect(engine.contains(waiting))
+        #expect(waiting.pendingRetry == retry && waiting.isRefreshing && !waiting.isFirstFetch)
+    }
+
     // MARK: Cache
 
     @Test func cacheNotReadYetIsTheFirstStateOfAFetchedTag() {
