@@ -6,8 +6,9 @@ import TellerTestSupport
 import Testing
 
 /// Seeded random scenarios through `TellerRepository`'s public API on real queues: three threads
-/// set requirements, observe, refresh, leave refreshes, release repositories and clear the
-/// Teller, while the data source fails, errors, never answers (the Teller's fetch timeout is
+/// set requirements, observe, refresh, leave refreshes, release repositories, clear and
+/// invalidate tags and send refresh triggers, under a retry policy with millisecond delays in
+/// half the scenarios, while the data source fails, errors, never answers (the Teller's fetch timeout is
 /// 50 ms), answers twice or after disposal, and throws from some saves. Then, at rest:
 /// - every refresh `Single` was answered exactly once, unless it was disposed first;
 /// - the store and the observers agree: the last state every observer of a live repository saw
@@ -67,6 +68,11 @@ private final class StressScenario: @unchecked Sendable {
     /// machine that may be busy with other tests (and ThreadSanitizer).
     static let patience = 20.0
 
+    /// Two retries, 2 ms and 4 ms after a failure, with jitter.
+    static let quickRetries: RetryPolicy =
+        (try? RetryPolicy(maxRetries: 2, initialDelay: .milliseconds(2), maxDelay: .milliseconds(4), jitter: 0.5))
+        ?? .standard
+
     let seed: UInt64
     let counter = WorkCounter()
     let metadata = InMemoryFetchMetadataStore()
@@ -89,7 +95,9 @@ private final class StressScenario: @unchecked Sendable {
                 counter: counter
             ),
             backgroundScheduler: background,
-            fetchTimeout: .milliseconds(50)
+            fetchTimeout: .milliseconds(50),
+            retryPolicy: random.percent(50) ? Self.quickRetries : .never,
+            appLifecycleNotifications: nil
         )
         dataSource = MisbehavingDataSource(
             seed: random.next(),
@@ -155,6 +163,7 @@ private final class StressScenario: @unchecked Sendable {
 
     private enum Operation {
         case setRequirements, observe, stopObserving, refresh, refreshIfNoCache, leaveRefresh, release, clear
+        case clearTag, invalidate, invalidateAll, appBecameActive, networkCameBack
     }
 
     private func operate(_ random: inout SplitMix64) {
@@ -162,8 +171,11 @@ private final class StressScenario: @unchecked Sendable {
         guard let slot = slots.value[index] else { return }
         let repository = slot.repository
         let operation: Operation = random.pick(
-            [.setRequirements, .observe, .stopObserving, .refresh, .refreshIfNoCache, .leaveRefresh, .release, .clear],
-            weights: [6, 5, 2, 7, 3, 3, 2, 1]
+            [
+                .setRequirements, .observe, .stopObserving, .refresh, .refreshIfNoCache, .leaveRefresh, .release, .clear,
+                .clearTag, .invalidate, .invalidateAll, .appBecameActive, .networkCameBack,
+            ],
+            weights: [6, 5, 2, 7, 3, 3, 2, 1, 1, 2, 1, 1, 1]
         )
         switch operation {
         case .setRequirements:
@@ -198,6 +210,16 @@ private final class StressScenario: @unchecked Sendable {
             _ = released
         case .clear:
             teller.clear()
+        case .clearTag:
+            teller.clear(tag: random.pick([octocat, hubot]).tag)
+        case .invalidate:
+            teller.invalidate(tag: random.pick([octocat, hubot]).tag)
+        case .invalidateAll:
+            teller.invalidateAll()
+        case .appBecameActive:
+            teller.appDidBecomeActive()
+        case .networkCameBack:
+            teller.networkDidBecomeAvailable()
         }
     }
 
