@@ -172,7 +172,8 @@ private final class StressScenario: @unchecked Sendable {
         let repository = slot.repository
         let operation: Operation = random.pick(
             [
-                .setRequirements, .observe, .stopObserving, .refresh, .refreshIfNoCache, .leaveRefresh, .release, .clear,
+                .setRequirements, .observe, .stopObserving, .refresh, .refreshIfNoCache, .leaveRefresh, .release,
+                .clear,
                 .clearTag, .invalidate, .invalidateAll, .appBecameActive, .networkCameBack,
             ],
             weights: [6, 5, 2, 7, 3, 3, 2, 1, 1, 2, 1, 1, 1]
