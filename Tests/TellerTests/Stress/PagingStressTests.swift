@@ -8,7 +8,8 @@ import Testing
 /// `TellerPagingRepository` through its public API on real queues, with a misbehaving data
 /// source (late, failing, erroring, never answering, answering after disposal or twice; throwing
 /// saves). Each seed is one scenario: four threads make random calls (next page, refreshes kept
-/// or left, requirements changes, observers coming and going, a release), then the test waits
+/// or left, requirements changes, observers coming and going, invalidations, the app becoming
+/// active, a release; half the scenarios under a retry policy), then the test waits
 /// until every kept refresh is answered and no work is scheduled anywhere, and checks the rest:
 /// the store holds pages 1…n each once, what observers see agrees with the store and the
 /// metadata, every refresh was answered at most once (the kept ones exactly once), there was no
@@ -59,6 +60,10 @@ import Testing
         }
     }
 
+    /// Two retries, 1 ms and 2 ms after a failure.
+    private static let quickRetries: RetryPolicy =
+        (try? RetryPolicy(maxRetries: 2, initialDelay: .milliseconds(1), maxDelay: .milliseconds(2))) ?? .standard
+
     private static func play(seed: UInt64) -> Outcome {
         var random = SplitMix64(seed: seed)
         let work = WorkCounter()
@@ -72,7 +77,9 @@ import Testing
             metadataStore: metadata,
             uiScheduler: ui,
             backgroundScheduler: background,
-            fetchTimeout: .milliseconds(20)
+            fetchTimeout: .milliseconds(20),
+            retryPolicy: random.percent(50) ? quickRetries : .never,
+            appLifecycleNotifications: nil
         )
         let store = PageStore()
         let serverPages = random.int(1...4)
@@ -111,7 +118,7 @@ import Testing
                     calls.release()
                 }
                 guard let repository = calls.repository.value else { return }
-                makeRandomCall(repository, calls: calls, random: &random)
+                makeRandomCall(repository, teller: teller, calls: calls, random: &random)
             }
         }
 
@@ -156,13 +163,25 @@ import Testing
         return outcome
     }
 
-    private static func makeRandomCall(_ repository: Repository, calls: Calls, random: inout SplitMix64) {
-        enum Call { case nextPage, refresh, refreshUnforced, refreshIfNoCache, leave, requirements, observe, read }
+    private static func makeRandomCall(
+        _ repository: Repository,
+        teller: Teller,
+        calls: Calls,
+        random: inout SplitMix64
+    ) {
+        enum Call {
+            case nextPage, refresh, refreshUnforced, refreshIfNoCache, leave, requirements, observe, read
+            case invalidate, appBecameActive
+        }
         let call = random.pick(weighted: [
             (30, Call.nextPage), (12, .refresh), (6, .refreshUnforced), (5, .refreshIfNoCache), (8, .leave),
-            (10, .requirements), (5, .observe), (4, .read),
+            (10, .requirements), (5, .observe), (4, .read), (3, .invalidate), (2, .appBecameActive),
         ])
         switch call {
+        case .invalidate:
+            teller.invalidate(tag: random.pick(users).tag)
+        case .appBecameActive:
+            teller.appDidBecomeActive()
         case .nextPage:
             repository.goToNextPage()
         case .refresh, .refreshUnforced, .refreshIfNoCache:
