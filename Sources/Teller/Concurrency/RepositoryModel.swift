@@ -15,7 +15,7 @@ import TellerRx
 /// ```
 ///
 /// Threads: ``state`` changes, and Observation reports the change, on the thread the repository
-/// delivers its states on, its ``Teller/uiScheduler``: the main thread with ``Teller/shared``
+/// delivers its states on, its ``Teller/uiScheduler``: the main queue with ``Teller/shared``
 /// and any `Teller` left on its default UI scheduler, which is what SwiftUI needs. In tests, a
 /// `Teller` whose UI scheduler is a `TestScheduler` changes the model while the test advances
 /// virtual time, on the test's own thread, so a test can assert each change deterministically.

@@ -33,6 +33,32 @@ import Testing
         #expect(model.state?.cache == ["a"])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func withTheDefaultUISchedulerObservationReportsChangesOnTheMainQueue() async {
+        // The UI scheduler is left at its default, `MainScheduler.instance`.
+        let teller = Teller(
+            metadataStore: InMemoryFetchMetadataStore(),
+            backgroundScheduler: ConcurrentDispatchQueueScheduler(qos: .userInitiated)
+        )
+        let repository = TellerRepository(dataSource: InMemoryDataSource(automaticallyRefresh: false), teller: teller)
+        let model = RepositoryModel(repository: repository)
+
+        // No requirements, no state yet: track first, then let a state come.
+        // (Swift Testing on Linux drains the main queue on a thread other than the process's main
+        // thread, which `MainScheduler.isMainThread` recognises.)
+        let changedOnMainQueue = await withCheckedContinuation { continuation in
+            withObservationTracking {
+                _ = model.state
+            } onChange: {
+                continuation.resume(returning: MainScheduler.isMainThread)
+            }
+            repository.requirements = octocat
+        }
+
+        #expect(changedOnMainQueue)
+        #expect(model.state?.cacheExists == false)
+    }
+
     @Test func aPagingModelShowsTheNextPageItsRepositoryLoads() {
         let dataSource = PageNumberDataSource()
         dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c"]]))
