@@ -1,4 +1,7 @@
 /// The outcome of one refresh call.
+///
+/// `Sendable`: its error is an `any Error`, which is `Sendable` in Swift 6, so a result can be
+/// handed to any task or actor.
 public enum RefreshResult: Sendable, Equatable, CustomStringConvertible {
     /// Fresh data was fetched and saved (or, for `refreshIfNoCache()`, a cache already existed).
     case successful
@@ -11,9 +14,11 @@ public enum RefreshResult: Sendable, Equatable, CustomStringConvertible {
     public enum SkippedReason: Sendable, Equatable {
         /// The cache is younger than `maxAgeOfCache` and the refresh was not forced.
         case dataNotTooOld
-        /// The refresh was called off for this caller: its repository's requirements changed
-        /// or its repository was released. Other repositories waiting for the same fetch were
-        /// not affected. (A caller that disposes its own `Single` gets no answer at all.)
+        /// The refresh was called off for this caller: its repository's requirements changed,
+        /// its repository was released, or the task awaiting
+        /// ``TellerRepositoryProtocol/refreshResult(force:)`` (or another `async` refresh) was
+        /// cancelled. Other callers waiting for the same fetch were not affected. (A caller that
+        /// disposes its own `Single` gets no answer at all.)
         case cancelled
     }
 

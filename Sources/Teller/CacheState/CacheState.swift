@@ -28,6 +28,11 @@ import Foundation
 /// | first fetch failed | `false` | `false` | the error | the error |
 /// | refresh of a cache running | `true` | `false` | `nil` | `nil` |
 /// | refresh of a cache failed | `false` | `false` | the error | `nil` |
+///
+/// A `CacheState` is `Sendable` whenever its `Cache` is, and a data source's `Cache` always is,
+/// so every state a repository emits can be handed to any task or actor (as
+/// ``TellerRepositoryProtocol/states`` and ``RepositoryModel`` do). Its errors are `any Error`,
+/// which is `Sendable`; its ``requirements`` are treated as immutable once set.
 public struct CacheState<Cache> {
     /// Whether a cache exists, and if so what it holds and when it was fetched.
     public enum State {
