@@ -60,8 +60,8 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
     public let teller: Teller
 
     private let hub: CacheFolderHub
-    private let encoder: UncheckedSendable<JSONEncoder>
-    private let decoder: UncheckedSendable<JSONDecoder>
+    private let encoder: JSONEncoder
+    private let decoder: JSONDecoder
 
     /// Creates a store on `directory`, creating the folder (and its parents) if needed, and
     /// evicts what the limits say must go.
@@ -102,8 +102,8 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
         self.maxTotalBytes = maxTotalBytes
         self.maxUnusedAge = maxUnusedAge
         self.teller = teller
-        self.encoder = UncheckedSendable(encoder)
-        self.decoder = UncheckedSendable(decoder)
+        self.encoder = encoder
+        self.decoder = decoder
         hub = CacheFolderHub.hub(forPath: directory.resolvingSymlinksInPath().standardizedFileURL.path)
         if maxTotalBytes != nil || maxUnusedAge != nil {
             evictUnusedTags()
@@ -298,7 +298,7 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
 
     private func encode(_ value: Value, tag: String) throws -> Data {
         do {
-            return try CacheFile.contents(tag: tag, encodedValue: encoder.value.encode(value))
+            return try CacheFile.contents(tag: tag, encodedValue: encoder.encode(value))
         } catch {
             throw FileCacheStoreError.cannotEncode(tag: tag, reason: "\(error)")
         }
@@ -346,7 +346,7 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
         }
         let envelope: CacheFile.Envelope<Value>
         do {
-            envelope = try decoder.value.decode(CacheFile.Envelope<Value>.self, from: data)
+            envelope = try decoder.decode(CacheFile.Envelope<Value>.self, from: data)
         } catch {
             return (
                 nil,
