@@ -19,13 +19,13 @@ import TellerRx
 /// }
 /// ```
 ///
-/// - ``saveCache(_:requirements:)`` saves the fetched value under the requirements' tag, on
+/// - ``RepositoryDataSource/saveCache(_:requirements:)`` saves the fetched value under the requirements' tag, on
 ///   Teller's background scheduler; a failed write is the refresh's error.
-/// - ``observeCache(requirements:)`` observes the tag (``FileCacheStore/observe(tag:)``). When
+/// - ``RepositoryDataSource/observeCache(requirements:)`` observes the tag (``FileCacheStore/observe(tag:)``). When
 ///   the tag has no readable value although Teller has its fetch time (its file was removed,
 ///   purged by the system, evicted by another process, or is corrupt), the data source makes
 ///   Teller forget the fetch time, so the repository shows `.noCache` and fetches it again.
-/// - ``isCacheEmpty(_:requirements:)`` is `isEmpty` for collections and `false` otherwise;
+/// - ``RepositoryDataSource/isCacheEmpty(_:requirements:)`` is `isEmpty` for collections and `false` otherwise;
 ///   implement it for another rule.
 ///
 /// Give the repository the store's ``FileCacheStore/teller``. The data source need not be
@@ -65,7 +65,7 @@ extension CodableRepositoryDataSource {
     /// when they have no elements). Called on the UI scheduler.
     ///
     /// - Parameters:
-    ///   - cache: A value ``observeCache(requirements:)`` emitted.
+    ///   - cache: A value ``RepositoryDataSource/observeCache(requirements:)`` emitted.
     ///   - requirements: Its requirements.
     /// - Returns: `false`.
     public func isCacheEmpty(_ cache: Cache, requirements: Requirements) -> Bool {
@@ -77,7 +77,7 @@ extension CodableRepositoryDataSource where Cache: Collection {
     /// Whether the collection has no elements. Called on the UI scheduler.
     ///
     /// - Parameters:
-    ///   - cache: A value ``observeCache(requirements:)`` emitted.
+    ///   - cache: A value ``RepositoryDataSource/observeCache(requirements:)`` emitted.
     ///   - requirements: Its requirements.
     /// - Returns: `cache.isEmpty`.
     public func isCacheEmpty(_ cache: Cache, requirements: Requirements) -> Bool {

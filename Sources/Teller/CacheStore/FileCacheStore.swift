@@ -63,8 +63,8 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
     private let encoder: JSONEncoder
     private let decoder: JSONDecoder
 
-    /// Creates a store on `directory`, creating the folder (and its parents) if needed, and
-    /// evicts what the limits say must go.
+    /// Creates a store on `directory`, creating the folder (and its parents) if needed, removes
+    /// what writes interrupted by a crash left, and evicts what the limits say must go.
     ///
     /// - Parameters:
     ///   - directory: The cache folder, for this store alone (or for stores of one cache).
@@ -107,6 +107,10 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
         hub = CacheFolderHub.hub(forPath: directory.resolvingSymlinksInPath().standardizedFileURL.path)
         if maxTotalBytes != nil || maxUnusedAge != nil {
             evictUnusedTags()
+        } else {
+            hub.exclusively { lockFailure in
+                if lockFailure == nil { removeTemporaryFiles() }
+            }
         }
     }
 

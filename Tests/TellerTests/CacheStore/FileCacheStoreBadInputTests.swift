@@ -158,6 +158,19 @@ import Glibc
         #expect(error?.description.contains("could not be created") == true)
     }
 
+    @Test func aNewStoreRemovesWhatACrashedWriteLeftAndNothingElse() throws {
+        defer { folder.remove() }
+        try FileCacheStore<Int>(directory: folder.url, teller: env.teller).save(1, tag: "a")
+        let cacheFile = try #require(folder.cacheFiles().first).lastPathComponent
+        let leftovers = [".\(cacheFile).4242.\(UUID().uuidString).tmp"]
+        let others = [".fetch-metadata.json.4242.\(UUID().uuidString).tmp", ".hidden", "notes.txt"]
+        for name in leftovers + others { try Data("x".utf8).write(to: folder.url.appendingPathComponent(name)) }
+
+        let relaunched = try FileCacheStore<Int>(directory: folder.url, teller: env.teller)
+        #expect(Set(folder.names()) == Set([cacheFile, ".lock"] + others))
+        #expect(relaunched.load(tag: "a") == 1)
+    }
+
     @Test func limitsThatMakeNoSenseAreRejected() {
         defer { folder.remove() }
         #expect(throws: FileCacheStoreError.invalidLimit("maxTotalBytes must be at least 1 byte, not 0")) {
