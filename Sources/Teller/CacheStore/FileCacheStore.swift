@@ -123,19 +123,7 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
     /// - Parameter name: The folder's name, such as "repos".
     /// - Returns: `<caches directory>/Teller/<name>`.
     public static func defaultDirectory(named name: String) -> URL {
-        #if canImport(Darwin)
-        let base =
-            FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSTemporaryDirectory())
-        #else
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache", isDirectory: true)
-        }
-        #endif
+        let base = UserFolders.base(apple: .cachesDirectory, xdgVariable: "XDG_CACHE_HOME", linuxDefault: ".cache")
         return base.appendingPathComponent("Teller", isDirectory: true).appendingPathComponent(name, isDirectory: true)
     }
 

@@ -11,6 +11,29 @@ import Musl
 // The POSIX calls behind ``FileFetchMetadataStore`` and ``FileCacheStore``: atomic replacement,
 // an advisory lock shared with other processes, and a cheap "has the file changed" check.
 
+/// The per-user folders Teller's files live in by default.
+enum UserFolders {
+    /// On Apple platforms the user-domain `apple` directory; on Linux the folder in the
+    /// environment variable `xdgVariable` when it holds an absolute path, else `linuxDefault`
+    /// under the home directory.
+    static func base(
+        apple: FileManager.SearchPathDirectory,
+        xdgVariable: String,
+        linuxDefault: String
+    ) -> URL {
+        #if canImport(Darwin)
+        FileManager.default.urls(for: apple, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        #else
+        if let xdg = ProcessInfo.processInfo.environment[xdgVariable], xdg.hasPrefix("/") {
+            URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(linuxDefault, isDirectory: true)
+        }
+        #endif
+    }
+}
+
 /// A POSIX call failed.
 struct POSIXFailure: Error, CustomStringConvertible {
     let call: String

@@ -2,6 +2,7 @@ import Foundation
 import Teller
 import TellerRx
 import TellerTestSupport
+import TellerTesting
 
 #if canImport(Darwin)
 import Darwin
@@ -64,5 +65,25 @@ final class CodableReposDataSource: CodableRepositoryDataSource {
     func fetchFreshCache(requirements: TestRequirements) -> Single<FetchResponse<[String], any Error>> {
         defer { fetchCount += 1 }
         return fetch(requirements, fetchCount)
+    }
+}
+
+extension VirtualTeller {
+    /// Makes a repository over `dataSource` that shows `requirements` from virtual time `ticks`
+    /// on (set and observed then), and the observer of its states. Schedule more, then run the
+    /// scheduler with the repository alive.
+    func repository<DataSource: RepositoryDataSource>(
+        _ dataSource: DataSource,
+        showing requirements: DataSource.Requirements,
+        at ticks: Int = 100
+    ) -> (TellerRepository<DataSource>, TestableObserver<CacheState<DataSource.Cache>>)
+    where DataSource.Requirements: Sendable {
+        let repository = TellerRepository(dataSource: dataSource, teller: teller)
+        let states = scheduler.createObserver(CacheState<DataSource.Cache>.self)
+        scheduler.scheduleAt(ticks) {
+            repository.requirements = requirements
+            _ = repository.observe().subscribe(states)
+        }
+        return (repository, states)
     }
 }

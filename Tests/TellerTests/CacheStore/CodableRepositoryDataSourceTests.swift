@@ -21,12 +21,7 @@ import Testing
         defer { folder.remove() }
         let dataSource = CodableReposDataSource(cacheStore: try makeStore())
         dataSource.fetch = { _, _ in env.fetch(["a", "b"], after: 10) }
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         withExtendedLifetime(repository) { env.scheduler.start() }
 
         #expect(
@@ -41,12 +36,7 @@ import Testing
 
         // A relaunch: a new store and data source on the same folder, the same metadata.
         let relaunched = CodableReposDataSource(cacheStore: try makeStore())
-        let again = TellerRepository(dataSource: relaunched, teller: env.teller)
-        let shown = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(200) {
-            again.requirements = octocat
-            _ = again.observe().subscribe(shown)
-        }
+        let (again, shown) = env.repository(relaunched, showing: octocat, at: 200)
         withExtendedLifetime(again) { env.scheduler.start() }
         #expect(shown.timeline == ["201: cache unread age 112", "203: cache [\"a\", \"b\"] age 112"])
         #expect(relaunched.fetchCount == 0)
@@ -60,12 +50,7 @@ import Testing
         let store = try makeStore(maxUnusedAge: Period(unit: 1, component: .hour))
         let dataSource = CodableReposDataSource(cacheStore: store)
         dataSource.fetch = { requirements, _ in env.fetch([requirements.username], after: 10) }
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         env.scheduler.scheduleAt(200) { repository.requirements = levi }
         env.scheduler.scheduleAt(4_000) { try? store.save(["someone else"], tag: "another tag") }
         env.scheduler.scheduleAt(4_100) { repository.requirements = octocat }
@@ -97,12 +82,7 @@ import Testing
         let store = try makeStore()
         let dataSource = CodableReposDataSource(cacheStore: store)
         dataSource.fetch = { _, earlier in env.fetch([earlier == 0 ? "a" : "b"], after: 10) }
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         env.scheduler.scheduleAt(300) { try? store.remove(tag: octocat.tag) }
         withExtendedLifetime(repository) { env.scheduler.start() }
 
@@ -129,12 +109,7 @@ import Testing
         try Data("not json".utf8).write(to: file)
         let dataSource = CodableReposDataSource(cacheStore: store)
         dataSource.fetch = { _, _ in env.fetch(["fresh"], after: 10) }
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         withExtendedLifetime(repository) { env.scheduler.start() }
 
         #expect(
@@ -156,12 +131,7 @@ import Testing
         try Data().write(to: folder.child("cache"))
         let dataSource = CodableReposDataSource(cacheStore: store)
         dataSource.fetch = { _, _ in env.fetch(["a"], after: 10) }
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         withExtendedLifetime(repository) { env.scheduler.start() }
 
         let last = try #require(states.events.last?.value.element)
@@ -179,12 +149,7 @@ import Testing
         defer { folder.remove() }
         let dataSource = CodableReposDataSource(cacheStore: try makeStore())
         dataSource.fetch = { _, _ in env.fetch([], after: 10) }
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.timeline.last == "115: cache empty age 112")
     }
@@ -194,12 +159,7 @@ import Testing
         let store = try FileCacheStore<Profile>(directory: folder.url, teller: env.teller)
         let dataSource = ProfileDataSource(cacheStore: store)
         #expect(!dataSource.isCacheEmpty(Profile(name: ""), requirements: octocat))
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<Profile>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(dataSource, showing: octocat)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.events.last?.value.element?.cache == Profile(name: "octocat"))
     }

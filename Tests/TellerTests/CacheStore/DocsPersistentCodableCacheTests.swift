@@ -122,12 +122,10 @@ private final class PagedReposDataSource: PagingRepositoryDataSource {
         defer { folder.remove() }
         // `makeReposRepository` as the article writes it, but in a temporary folder.
         let store = try FileCacheStore<[Repo]>(directory: folder.url, teller: env.teller)
-        let repository = TellerRepository(dataSource: ReposDataSource(cacheStore: store), teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[Repo]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = ReposRequirements(username: "octocat")
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(
+            ReposDataSource(cacheStore: store),
+            showing: ReposRequirements(username: "octocat")
+        )
         withExtendedLifetime(repository) { env.scheduler.start() }
 
         #expect(states.events.last?.value.element?.cache?.map(\.name) == ["teller"])

@@ -48,12 +48,10 @@ private func signOutSnippet(store: FileCacheStore<[String]>) throws {
     @Test func theGuidesDataSourceFetchesIntoTheStoreAndShowsTheRepos() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try FileCacheStore<[String]>(directory: folder, teller: env.teller)
-        let repository = TellerRepository(dataSource: ReposDataSource(cacheStore: store), teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = ReposRequirements(username: "octocat")
-            _ = repository.observe().subscribe(states)
-        }
+        let (repository, states) = env.repository(
+            ReposDataSource(cacheStore: store),
+            showing: ReposRequirements(username: "octocat")
+        )
         withExtendedLifetime(repository) { env.scheduler.start() }
 
         #expect(states.events.last?.value.element?.cache == ["teller", "teller-android"])
