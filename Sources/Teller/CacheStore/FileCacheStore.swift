@@ -233,8 +233,14 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
     public func removeAll() throws {
         defer { hub.changed(nil) }
         try hub.exclusively { lockFailure in
+            let names: [String]
+            do {
+                names = try listFolder()
+            } catch {
+                throw FileCacheStoreError.cannotRemove(tag: nil, path: hub.path, reason: "\(error)")
+            }
             var failure: (any Error)?
-            for name in try listFolder() where CacheFile.isCacheFileName(name) {
+            for name in names where CacheFile.isCacheFileName(name) {
                 do {
                     try removeFile(named: name, tag: nil)
                 } catch {
