@@ -17,12 +17,13 @@ struct ReposPaging: PagingRepositoryRequirements {
     let page: Int
 }
 
-/// Tells Teller how to fetch pages of repos from a `ReposAPI` and keep them in a JSON file.
+/// Tells Teller how to fetch pages of repos from a `ReposAPI` and keep them in Teller's
+/// `FileCacheStore`.
 ///
-/// The file holds, per tag, the list of pages saved so far: `{"Repos from …": [[repo, …], …]}`.
-/// A subject holds the same in memory so that `observeCache` emits every change; an app
-/// would observe its database instead. Teller calls the writing members (`saveCache`,
-/// `deleteCache`, `persistOnlyFirstPage`) one at a time, so they need no lock of their own.
+/// The store keeps one file per tag holding the pages saved so far (`[[Repo]]`), and its
+/// `observe(tag:)` emits after every change, so this class only says what each member does to
+/// a tag's pages. Teller calls the writing members (`saveCache`, `deleteCache`,
+/// `persistOnlyFirstPage`) one at a time; `update` makes each change one locked step anyway.
 final class FileCacheDataSource: PagingRepositoryDataSource {
     typealias PagingCache = [Repo]
     typealias Requirements = ReposRequirements
@@ -36,16 +37,11 @@ final class FileCacheDataSource: PagingRepositoryDataSource {
     let maxAgeOfCache = Period(unit: 1, component: .minute)
 
     private let api: any ReposAPI
-    private let file: URL
-    private let pages: BehaviorSubject<[String: [[Repo]]]>
+    private let store: FileCacheStore<[[Repo]]>
 
-    init(api: any ReposAPI, file: URL) {
+    init(api: any ReposAPI, store: FileCacheStore<[[Repo]]>) {
         self.api = api
-        self.file = file
-        // A missing or unreadable file is an empty cache. Teller still knows from its metadata
-        // that a cache was fetched, and shows "cache is empty" until the refresh it starts.
-        let saved = (try? JSONDecoder().decode([String: [[Repo]]].self, from: Data(contentsOf: file))) ?? [:]
-        pages = BehaviorSubject(value: saved)
+        self.store = store
     }
 
     func fetchFreshCache(
@@ -73,41 +69,27 @@ final class FileCacheDataSource: PagingRepositoryDataSource {
 
     func saveCache(_ cache: [Repo], requirements: ReposRequirements, pagingRequirements: ReposPaging) throws {
         // Append: Teller deletes the old pages itself before it saves a new first page.
-        try update { $0[requirements.tag, default: []].append(cache) }
+        try store.update(tag: requirements.tag) { pages in pages = (pages ?? []) + [cache] }
     }
 
     func deleteCache(_ requirements: ReposRequirements) {
-        try? update { $0[requirements.tag] = nil }
+        // A failure is in the log; the first page saved next replaces the file anyway.
+        try? store.remove(tag: requirements.tag)
     }
 
     func persistOnlyFirstPage(requirements: ReposRequirements) {
-        try? update { $0[requirements.tag] = $0[requirements.tag].map { Array($0.prefix(1)) } }
+        try? store.update(tag: requirements.tag) { pages in pages = pages.map { Array($0.prefix(1)) } }
     }
 
     func observeCache(requirements: ReposRequirements, pagingRequirements: ReposPaging) -> Observable<[Repo]> {
-        let tag = requirements.tag
+        // No file (or an unreadable one, which the store reports) is an empty cache. Teller still
+        // knows from its metadata that a cache was fetched, and shows "cache is empty" until the
+        // refresh it starts on launch.
         let shown = pagingRequirements.page
-        return pages.map { pages in Array((pages[tag] ?? []).prefix(shown).joined()) }
+        return store.observe(tag: requirements.tag).map { pages in Array((pages ?? []).prefix(shown).joined()) }
     }
 
     func isCacheEmpty(_ cache: [Repo], requirements: ReposRequirements, pagingRequirements: ReposPaging) -> Bool {
         cache.isEmpty
     }
-
-    /// Changes the pages, writes the file (atomically: a crash leaves the old or the new file),
-    /// then tells observers.
-    private func update(_ change: (inout [String: [[Repo]]]) -> Void) throws {
-        var all = try pages.value()
-        change(&all)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Self.encoder.encode(all).write(to: file, options: .atomic)
-        pages.onNext(all)
-    }
-
-    /// Indented, so the cache file is easy to read.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return encoder
-    }()
 }

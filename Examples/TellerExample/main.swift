@@ -3,7 +3,7 @@ import Foundation
 import Teller
 import TellerRx
 
-// A command-line tour of Teller: a paging repository of repos, cached in a JSON file, with
+// A command-line tour of Teller: a paging repository of repos, cached in Teller's file store, with
 // every state it reports printed as a timeline. `swift run TellerExample --help` explains the
 // keys and options; README.md beside this file walks through a session.
 
@@ -40,8 +40,22 @@ func run(_ arguments: Arguments) -> Int32 {
         fetchTimeout: .seconds(15),
         logger: logger
     )
+    // The repos, one file per list in `repos/`: a list unused for 30 days is evicted (and its
+    // fetch time forgotten), as is the least recently used one while they take over 5 MB.
+    let store: FileCacheStore<[[Repo]]>
+    do {
+        store = try FileCacheStore(
+            directory: directory.appendingPathComponent("repos", isDirectory: true),
+            maxTotalBytes: 5_000_000,
+            maxUnusedAge: Period(unit: 30, component: .day),
+            teller: teller
+        )
+    } catch {
+        timeline.note("\(error)")
+        return 1
+    }
     let repository = TellerPagingRepository(
-        dataSource: FileCacheDataSource(api: api, file: directory.appendingPathComponent("repos.json")),
+        dataSource: FileCacheDataSource(api: api, store: store),
         firstPageRequirements: ReposPaging(page: 1),
         teller: teller
     )

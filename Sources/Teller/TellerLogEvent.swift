@@ -30,6 +30,11 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// The fetch metadata store reported a problem it recovered from.
     case metadataProblem(String)
+    /// A ``FileCacheStore`` recovered from a problem: a cache file it could not read or decode
+    /// (treated as no cache), a file it could not evict, a lock it could not take.
+    case cacheStoreProblem(String)
+    /// A ``FileCacheStore`` evicted `tag` for `reason`, and forgot its fetch time.
+    case cacheEvicted(tag: String, reason: String)
 
     /// A one-line description for logs.
     public var description: String {
@@ -50,6 +55,8 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
         case .eventIgnored(let tag, let event): "ignored \(event) for \"\(tag ?? "no requirements")\""
         case .invalidConfiguration(let problem): problem
         case .metadataProblem(let problem): problem
+        case .cacheStoreProblem(let problem): problem
+        case .cacheEvicted(let tag, let reason): "evicted the cache of \"\(tag)\" (\(reason)); it will be fetched again"
         }
     }
 }

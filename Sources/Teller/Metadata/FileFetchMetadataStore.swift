@@ -79,22 +79,11 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
     /// The default location: `Teller/fetch-metadata.json` under the application-support
     /// directory on Apple platforms, or under `$XDG_DATA_HOME` (default `~/.local/share`) on Linux.
     public static var defaultURL: URL {
-        #if canImport(Darwin)
-        let base =
-            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? URL(fileURLWithPath: NSTemporaryDirectory())
-        #else
-        let environment = ProcessInfo.processInfo.environment
-        let base: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            base = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            base = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
-                ".local/share",
-                isDirectory: true
-            )
-        }
-        #endif
+        let base = UserFolders.base(
+            apple: .applicationSupportDirectory,
+            xdgVariable: "XDG_DATA_HOME",
+            linuxDefault: ".local/share"
+        )
         return base.appendingPathComponent("Teller", isDirectory: true).appendingPathComponent("fetch-metadata.json")
     }
 

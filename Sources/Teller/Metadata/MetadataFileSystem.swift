@@ -8,8 +8,31 @@ import Glibc
 import Musl
 #endif
 
-// The POSIX calls behind ``FileFetchMetadataStore``: atomic replacement, an advisory lock
-// shared with other processes, and a cheap "has the file changed" check.
+// The POSIX calls behind ``FileFetchMetadataStore`` and ``FileCacheStore``: atomic replacement,
+// an advisory lock shared with other processes, and a cheap "has the file changed" check.
+
+/// The per-user folders Teller's files live in by default.
+enum UserFolders {
+    /// On Apple platforms the user-domain `apple` directory; on Linux the folder in the
+    /// environment variable `xdgVariable` when it holds an absolute path, else `linuxDefault`
+    /// under the home directory.
+    static func base(
+        apple: FileManager.SearchPathDirectory,
+        xdgVariable: String,
+        linuxDefault: String
+    ) -> URL {
+        #if canImport(Darwin)
+        FileManager.default.urls(for: apple, in: .userDomainMask).first
+            ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        #else
+        if let xdg = ProcessInfo.processInfo.environment[xdgVariable], xdg.hasPrefix("/") {
+            URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(linuxDefault, isDirectory: true)
+        }
+        #endif
+    }
+}
 
 /// A POSIX call failed.
 struct POSIXFailure: Error, CustomStringConvertible {
@@ -106,9 +129,12 @@ enum StampedFileReader {
 /// Writes a file so that readers see either the old or the new content: write a temporary
 /// file, flush it, rename it over the target, flush the directory.
 enum AtomicFileWriter {
+    /// - Parameter modificationDate: The modification (and access) time to give the file; `nil`
+    ///   keeps the time of the write.
     /// - Returns: The stamp of the file written, which is the target's stamp until it is replaced.
     @discardableResult
-    static func write(_ data: Data, to url: URL, via temporary: URL) throws -> FileStamp? {
+    static func write(_ data: Data, to url: URL, via temporary: URL, modificationDate: Date? = nil) throws -> FileStamp?
+    {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXFailure(call: "open", code: errno) }
         var closed = false
@@ -129,6 +155,10 @@ enum AtomicFileWriter {
                     offset += written
                 }
             }
+            if let modificationDate {
+                let times = FileTimes.timespecs(modificationDate)
+                guard futimens(descriptor, times) == 0 else { throw POSIXFailure(call: "futimens", code: errno) }
+            }
             guard fsync(descriptor) == 0 else { throw POSIXFailure(call: "fsync", code: errno) }
             // Renaming keeps the inode, size and modification time, so this is the target's stamp.
             stamp = FileStamp(descriptor: descriptor)
@@ -145,6 +175,31 @@ enum AtomicFileWriter {
             close(directory)
         }
         return stamp
+    }
+}
+
+/// A file's access and modification times, set to a date of the caller's clock (Teller's clock,
+/// which tests run on virtual time), so "when was this last used" follows that clock.
+enum FileTimes {
+    /// Sets both times of the file at `path` to `date`.
+    static func set(path: String, to date: Date) throws {
+        guard utimensat(AT_FDCWD, path, timespecs(date), 0) == 0 else {
+            throw POSIXFailure(call: "utimensat", code: errno)
+        }
+    }
+
+    /// The file's modification time.
+    static func modified(_ stamp: FileStamp) -> Date {
+        Date(timeIntervalSince1970: Double(stamp.modifiedSeconds) + Double(stamp.modifiedNanoseconds) / 1e9)
+    }
+
+    /// `date` as the two `timespec`s (access, modification) that `utimensat` and `futimens` take.
+    static func timespecs(_ date: Date) -> [timespec] {
+        let interval = date.timeIntervalSince1970
+        let seconds = interval.rounded(.down)
+        let nanoseconds = min(999_999_999, max(0, ((interval - seconds) * 1e9).rounded()))
+        let time = timespec(tv_sec: Int(seconds), tv_nsec: Int(nanoseconds))
+        return [time, time]
     }
 }
 
