@@ -1,4 +1,5 @@
 import Foundation
+import Teller
 
 /// The command line, parsed.
 struct Arguments {
@@ -8,6 +9,10 @@ struct Arguments {
     /// Milliseconds each answer of the simulated server takes: a random value in this range.
     var latency = 300...800
     var fail = false
+    /// How many requests the simulated server fails before it answers again.
+    var failRequests = 0
+    var retry = false
+    var invalidate = false
     var log = false
     var once = false
     var refresh = false
@@ -17,13 +22,13 @@ struct Arguments {
 
     /// Whether keys are read from standard input; otherwise the flags are the script.
     var isInteractive: Bool {
-        !once && !refresh && nextPages == 0
+        !once && !refresh && !invalidate && nextPages == 0
     }
 
     /// The keys the non-interactive flags stand for: `--next-pages N` is N times `n`,
-    /// `--refresh` one `f` after them.
+    /// `--refresh` one `f` after them, `--invalidate` one `i` last.
     var scriptedKeys: [String] {
-        Array(repeating: "n", count: nextPages) + (refresh ? ["f"] : [])
+        Array(repeating: "n", count: nextPages) + (refresh ? ["f"] : []) + (invalidate ? ["i"] : [])
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -52,6 +57,13 @@ struct Arguments {
                 }
                 latency = milliseconds...milliseconds
             case "--fail": fail = true
+            case "--fail-requests":
+                guard let count = Int(try value(of: word)), count >= 0 else {
+                    throw Problem(description: "--fail-requests needs a number of requests")
+                }
+                failRequests = count
+            case "--retry": retry = true
+            case "--invalidate": invalidate = true
             case "--log": log = true
             case "--once": once = true
             case "--refresh": refresh = true
@@ -69,8 +81,11 @@ struct Arguments {
             default: throw Problem(description: "unknown option \(word)")
             }
         }
-        if fail && url != nil {
-            throw Problem(description: "--fail switches the simulated server's errors; with --url, stop your server")
+        if (fail || failRequests > 0) && url != nil {
+            throw Problem(
+                description: "--fail and --fail-requests switch the simulated server's errors; "
+                    + "with --url, stop your server"
+            )
         }
     }
 
@@ -92,6 +107,11 @@ struct Arguments {
         return base.appendingPathComponent("TellerExample", isDirectory: true)
     }
 
+    /// `--retry`: quick enough to watch, with a little jitter.
+    static let retryPolicy: RetryPolicy =
+        (try? RetryPolicy(maxRetries: 3, initialDelay: .milliseconds(500), maxDelay: .seconds(2), jitter: 0.1))
+        ?? .standard
+
     static let usage = """
         usage: swift run TellerExample [options]
 
@@ -103,6 +123,7 @@ struct Arguments {
           r   refresh (skipped while the cache is younger than 1 minute)
           f   forced refresh, like pull-to-refresh
           n   next page
+          i   invalidate the list: it counts as too old, and is refreshed at once as it is shown
           e   simulated server errors on/off
           q   quit (or end of input)
 
@@ -115,6 +136,9 @@ struct Arguments {
           --reset           delete the cache directory first, to start over
           --latency-ms N    the simulated server answers after N ms (default: 300 to 800)
           --fail            start with the simulated server's errors on
+          --fail-requests N the simulated server fails its next N requests, then answers again
+          --retry           retry failed fetches: 3 retries after 0.5, 1 and 2 s (a RetryPolicy);
+                            try it with --fail-requests 2
           --log             also print Teller's log events
           --exit-after S    quit after S seconds
           -h, --help        show this text
@@ -123,6 +147,7 @@ struct Arguments {
           --once            quit once the first fetch has finished or failed
           --next-pages N    after the first fetch, load N more pages (keys n)
           --refresh         then force a refresh (key f)
+          --invalidate      then invalidate the list (key i)
 
         Keys can come from a pipe too, each run once the one before has settled:
           printf 'n\\nn\\nf\\n' | swift run TellerExample

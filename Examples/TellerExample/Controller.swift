@@ -14,12 +14,19 @@ final class Controller: Sendable {
     static let stepTimeout: TimeInterval = 30
 
     let repository: TellerPagingRepository<FileCacheDataSource>
+    let teller: Teller
     let timeline: Timeline
     /// The simulated server, whose error switch `e` flips; `nil` with `--url`.
     let simulated: SimulatedAPI?
 
-    init(repository: TellerPagingRepository<FileCacheDataSource>, timeline: Timeline, simulated: SimulatedAPI?) {
+    init(
+        repository: TellerPagingRepository<FileCacheDataSource>,
+        teller: Teller,
+        timeline: Timeline,
+        simulated: SimulatedAPI?
+    ) {
         self.repository = repository
+        self.teller = teller
         self.timeline = timeline
         self.simulated = simulated
     }
@@ -64,9 +71,13 @@ final class Controller: Sendable {
         case "r": return refresh(force: false, waiting: waiting)
         case "f": return refresh(force: true, waiting: waiting)
         case "n": return nextPage(waiting: waiting)
+        case "i": return invalidate(waiting: waiting)
         case "e": toggleServerErrors()
         case "": break
-        default: timeline.note("unknown key \"\(key)\": r refresh · f forced refresh · n next page · e errors · q quit")
+        default:
+            timeline.note(
+                "unknown key \"\(key)\": r refresh · f forced refresh · n next page · i invalidate · e errors · q quit"
+            )
         }
         return true
     }
@@ -124,6 +135,19 @@ final class Controller: Sendable {
             return now.cache.count != paged.cache.count || now.nextPageError != nil
         }
         return settled != nil || gaveUp()
+    }
+
+    /// What an app does when it learns the list changed elsewhere (a push notification): the
+    /// observed repository refreshes at once, however young its cache.
+    private func invalidate(waiting: Bool) -> Bool {
+        guard let tag = repository.requirements?.tag else {
+            timeline.note("i: nothing to invalidate yet")
+            return true
+        }
+        timeline.note("i: invalidated \"\(tag)\"")
+        let mark = timeline.count
+        teller.invalidate(tag: tag)
+        return !waiting || waitForFetch(from: mark)
     }
 
     private func toggleServerErrors() {

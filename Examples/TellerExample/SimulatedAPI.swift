@@ -13,10 +13,13 @@ final class SimulatedAPI: ReposAPI, @unchecked Sendable {
     private let timers = ConcurrentDispatchQueueScheduler(qos: .utility)
     private let lock = NSLock()
     private var failing: Bool
+    /// Requests still to fail before the server answers again (`--fail-requests`).
+    private var failuresLeft: Int
 
-    init(latency: ClosedRange<Int>, failing: Bool) {
+    init(latency: ClosedRange<Int>, failing: Bool, failingRequests: Int = 0) {
         self.latency = latency
         self.failing = failing
+        failuresLeft = failingRequests
     }
 
     var summary: String {
@@ -41,7 +44,8 @@ final class SimulatedAPI: ReposAPI, @unchecked Sendable {
 
     private func answer(page number: Int) throws -> ReposPage {
         lock.lock()
-        let failing = self.failing
+        let failing = self.failing || failuresLeft > 0
+        failuresLeft = max(failuresLeft - 1, 0)
         lock.unlock()
         if failing { throw APIError.simulatedOutage }
         let start = min((number - 1) * Self.pageSize, Self.catalog.count)

@@ -109,6 +109,9 @@ final class Timeline: @unchecked Sendable {
             if let error = state.errorDuringFirstFetch {
                 return ("first fetch failed: \(error)", "nothing cached yet (r retries)")
             }
+            if let retry = state.pendingRetry {
+                return (nil, "no cache, first fetch… · " + describe(retry, now: now))
+            }
             return (nil, state.isFirstFetch ? "no cache, first fetch…" : "no cache")
         case .cache(let paged, let fetched):
             let age = "fetched \(ago(fetched, now: now))"
@@ -122,6 +125,7 @@ final class Timeline: @unchecked Sendable {
                 line = "cache is empty, \(age)"
             }
             if state.isRefreshing { line += " · refreshing…" }
+            if let retry = state.pendingRetry { line += " · " + describe(retry, now: now) }
             if paged?.isLoadingNextPage == true { line += " · loading the next page…" }
             if let error = paged?.nextPageError { line += " · next page failed: \(error) (n retries)" }
             if let error = state.refreshError {
@@ -131,6 +135,13 @@ final class Timeline: @unchecked Sendable {
             if state.justFinishedSuccessfulRefresh { return ("refresh done", line) }
             return (nil, line)
         }
+    }
+
+    /// "attempt 1 failed (HTTP 503), retrying in 0.5 s"
+    private static func describe(_ retry: PendingRetry, now: Date) -> String {
+        let seconds = max(retry.nextAttemptAt.timeIntervalSince(now), 0)
+        let delay = seconds.formatted(.number.precision(.fractionLength(1)))
+        return "attempt \(retry.failedAttempts) failed (\(retry.lastError)), retrying in \(delay) s"
     }
 
     private static func describe(_ repo: Repo, number: Int) -> String {

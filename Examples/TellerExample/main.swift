@@ -11,12 +11,18 @@ import TellerRx
 func run(_ arguments: Arguments) -> Int32 {
     let timeline = Timeline()
     let directory = arguments.cacheDirectory
-    let simulated = SimulatedAPI(latency: arguments.latency, failing: arguments.fail)
+    let simulated = SimulatedAPI(
+        latency: arguments.latency,
+        failing: arguments.fail,
+        failingRequests: arguments.failRequests
+    )
     let api: any ReposAPI = if let url = arguments.url { HTTPReposAPI(url: url) } else { simulated }
     timeline.heading("TellerExample: repos from the \(api.summary)")
     timeline.heading("cache: \(directory.path)")
     if arguments.isInteractive {
-        timeline.heading("keys: r refresh · f forced refresh · n next page · e server errors on/off · q quit")
+        timeline.heading(
+            "keys: r refresh · f forced refresh · n next page · i invalidate · e server errors on/off · q quit"
+        )
     }
     if arguments.reset {
         try? FileManager.default.removeItem(at: directory)
@@ -38,6 +44,7 @@ func run(_ arguments: Arguments) -> Int32 {
         // would never run: give Teller a serial queue of its own to act as the UI thread.
         uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "ui"),
         fetchTimeout: .seconds(15),
+        retryPolicy: arguments.retry ? Arguments.retryPolicy : .never,
         logger: logger
     )
     // The repos, one file per list in `repos/`: a list unused for 30 days is evicted (and its
@@ -83,6 +90,7 @@ func run(_ arguments: Arguments) -> Int32 {
     }
     let controller = Controller(
         repository: repository,
+        teller: teller,
         timeline: timeline,
         simulated: arguments.url == nil ? simulated : nil
     )

@@ -56,6 +56,31 @@ import Testing
         #expect(runs[1].lines.last { $0.contains("cache:") }?.contains("cache: 10 repos") == true, "\(output)")
     }
 
+    @Test func retriesCarryAFirstFetchThroughAServerThatFailsTwice() async throws {
+        let cache = try CacheDirectory()
+        defer { cache.remove() }
+        let runs = try await Self.runExample([cache.options + ["--once", "--retry", "--fail-requests", "2"]])
+
+        let lines = runs[0].lines
+        #expect(runs[0].status == 0)
+        #expect(lines.contains { $0.contains("attempt 1 failed (HTTP 503") && $0.contains("retrying in") }, "\(lines)")
+        #expect(lines.contains { $0.contains("attempt 2 failed (HTTP 503") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("first fetch failed") }, "\(lines)")
+        #expect(lines.contains { $0.contains("first fetch done —") }, "\(lines)")
+    }
+
+    @Test func invalidatingRefreshesTheShownListAtOnce() async throws {
+        let cache = try CacheDirectory()
+        defer { cache.remove() }
+        let runs = try await Self.runExample([cache.options + ["--once"], cache.options + ["--invalidate"]])
+
+        let lines = runs[1].lines
+        #expect(runs[1].status == 0)
+        let invalidated = try #require(lines.firstIndex { $0.hasPrefix("i: invalidated") }, "\(lines)")
+        // The cache is seconds old, yet the invalidation fetches it again.
+        #expect(lines[invalidated...].contains { $0.contains("refresh done —") }, "\(lines)")
+    }
+
     /// What one run printed and how it ended.
     struct Run {
         let output: String
