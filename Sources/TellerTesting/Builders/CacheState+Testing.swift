@@ -155,7 +155,7 @@ public struct NoCacheExistsDsl {
         firstFetch = .running(nil)
     }
 
-    /// The first fetch failed and waits to try again, as the ``RetryPolicy`` says
+    /// The first fetch failed and waits to try again, as the ``/Teller/RetryPolicy`` says
     /// (`isFirstFetch`, `isRefreshing` and `pendingRetry`).
     ///
     /// - Parameter retry: How many attempts failed, the last error, and when the next starts.
@@ -236,7 +236,7 @@ public struct CacheExistsDsl<Cache> {
         refresh = .running(nil)
     }
 
-    /// A refresh failed and waits to try again, as the ``RetryPolicy`` says (`isRefreshing` and
+    /// A refresh failed and waits to try again, as the ``/Teller/RetryPolicy`` says (`isRefreshing` and
     /// `pendingRetry`); the cache and its age are kept.
     ///
     /// - Parameter retry: How many attempts failed, the last error, and when the next starts.
