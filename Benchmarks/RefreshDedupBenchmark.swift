@@ -59,7 +59,9 @@ final class RefreshDedupBenchmark: Benchmark {
 /// State fan-out: one repository with `observers` observers, `updates` cache updates; one
 /// operation is one state delivered to one observer.
 final class StateFanOutBenchmark: Benchmark {
-    let name = "teller-state-fan-out"
+    static let workload = "teller-state-fan-out"
+    let name = StateFanOutBenchmark.workload
+    let floor: String? = floorName(StateFanOutBenchmark.workload)
     let observers = 1_000
     let updates = 1_000
     var operations: Int { observers * updates }
@@ -118,4 +120,5 @@ func addTellerBenchmarks(to suite: inout BenchmarkSuite) {
         suite.add(RefreshDedupBenchmark(calls: calls))
     }
     suite.add(StateFanOutBenchmark())
+    suite.add(StateFanOutFloor(name: floorName(StateFanOutBenchmark.workload)))
 }

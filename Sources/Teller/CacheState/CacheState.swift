@@ -43,41 +43,87 @@ public struct CacheState<Cache> {
         case cache(cache: Cache?, cacheAge: Date)
     }
 
+    /// Every property, in one immutable object: a state is copied once per observer it is
+    /// delivered to, often in generic code, and copying one reference costs a retain where
+    /// copying eleven fields costs a call that copies each of them.
+    private let storage: Storage
+
+    private final class Storage: @unchecked Sendable {
+        // @unchecked: immutable; `CacheState` is `Sendable` only when its `Cache` is.
+        let state: State
+        let requirements: (any RepositoryRequirements)?
+        let isLoadingCache: Bool
+        let isRefreshing: Bool
+        let isFirstFetch: Bool
+        let justFinishedFirstFetch: Bool
+        let justFinishedSuccessfulRefresh: Bool
+        let errorDuringFirstFetch: (any Error)?
+        let refreshError: (any Error)?
+        let cacheReadError: (any Error)?
+        let pendingRetry: PendingRetry?
+
+        init(
+            state: State,
+            requirements: (any RepositoryRequirements)?,
+            isLoadingCache: Bool,
+            isRefreshing: Bool,
+            isFirstFetch: Bool,
+            justFinishedFirstFetch: Bool,
+            justFinishedSuccessfulRefresh: Bool,
+            errorDuringFirstFetch: (any Error)?,
+            refreshError: (any Error)?,
+            cacheReadError: (any Error)?,
+            pendingRetry: PendingRetry?
+        ) {
+            self.state = state
+            self.requirements = requirements
+            self.isLoadingCache = isLoadingCache
+            self.isRefreshing = isRefreshing
+            self.isFirstFetch = isFirstFetch
+            self.justFinishedFirstFetch = justFinishedFirstFetch
+            self.justFinishedSuccessfulRefresh = justFinishedSuccessfulRefresh
+            self.errorDuringFirstFetch = errorDuringFirstFetch
+            self.refreshError = refreshError
+            self.cacheReadError = cacheReadError
+            self.pendingRetry = pendingRetry
+        }
+    }
+
     /// Whether a cache exists and what it holds.
-    public let state: State
+    public var state: State { storage.state }
     /// The requirements this state belongs to.
-    public let requirements: (any RepositoryRequirements)?
+    public var requirements: (any RepositoryRequirements)? { storage.requirements }
     /// The cache exists but has not been read from storage yet (`cache` is `nil` for now, which
     /// does not mean empty).
-    public let isLoadingCache: Bool
+    public var isLoadingCache: Bool { storage.isLoadingCache }
     /// A fetch is running: the first fetch or a refresh of an existing cache, as in Teller-iOS.
     ///
     /// Show a spinner on it. To tell the first fetch apart, read ``isFirstFetch`` (or
     /// ``cacheExists``): Teller-iOS's `isFirstFetch` is `!cacheExists && isRefreshing`, and so is
     /// this one.
-    public let isRefreshing: Bool
+    public var isRefreshing: Bool { storage.isRefreshing }
     /// The first fetch is running: a fetch while no cache exists. ``isRefreshing`` is `true` too.
-    public let isFirstFetch: Bool
+    public var isFirstFetch: Bool { storage.isFirstFetch }
     /// The first fetch just succeeded: a cache exists now.
-    public let justFinishedFirstFetch: Bool
+    public var justFinishedFirstFetch: Bool { storage.justFinishedFirstFetch }
     /// A refresh of an existing cache just succeeded.
-    public let justFinishedSuccessfulRefresh: Bool
+    public var justFinishedSuccessfulRefresh: Bool { storage.justFinishedSuccessfulRefresh }
     /// The first fetch just failed with this error; there is still no cache. ``refreshError``
     /// holds the same error.
-    public let errorDuringFirstFetch: (any Error)?
+    public var errorDuringFirstFetch: (any Error)? { storage.errorDuringFirstFetch }
     /// A fetch or its save just failed with this error, as in Teller-iOS: the first fetch (then
     /// ``errorDuringFirstFetch`` holds the same error and there is still no cache) or a refresh
     /// of an existing cache (the old cache is kept).
-    public let refreshError: (any Error)?
+    public var refreshError: (any Error)? { storage.refreshError }
     /// Reading the cache failed: the data source's `observeCache` emitted this error. `cache` is
     /// `nil` (unknown, not empty) and ``isLoadingCache`` is `false`. No fetch is involved. The
     /// next `observe()`, refresh, or change of the tag's metadata reads the cache again.
-    public let cacheReadError: (any Error)?
+    public var cacheReadError: (any Error)? { storage.cacheReadError }
     /// The running fetch failed and waits to try again, as the ``RetryPolicy`` says: how many
     /// attempts failed, the last error, and when the next attempt starts. `nil` otherwise, also
     /// while a retry's attempt runs (then only ``isRefreshing`` is set). When the last attempt
     /// fails, its error is the ``refreshError``.
-    public let pendingRetry: PendingRetry?
+    public var pendingRetry: PendingRetry? { storage.pendingRetry }
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
@@ -100,17 +146,19 @@ public struct CacheState<Cache> {
         cacheReadError: (any Error)? = nil,
         pendingRetry: PendingRetry? = nil
     ) {
-        self.state = state
-        self.requirements = requirements
-        self.isLoadingCache = isLoadingCache
-        self.isRefreshing = isRefreshing || isFirstFetch
-        self.isFirstFetch = isFirstFetch
-        self.justFinishedFirstFetch = justFinishedFirstFetch
-        self.justFinishedSuccessfulRefresh = justFinishedSuccessfulRefresh
-        self.errorDuringFirstFetch = errorDuringFirstFetch
-        self.refreshError = refreshError ?? errorDuringFirstFetch
-        self.cacheReadError = cacheReadError
-        self.pendingRetry = pendingRetry
+        storage = Storage(
+            state: state,
+            requirements: requirements,
+            isLoadingCache: isLoadingCache,
+            isRefreshing: isRefreshing || isFirstFetch,
+            isFirstFetch: isFirstFetch,
+            justFinishedFirstFetch: justFinishedFirstFetch,
+            justFinishedSuccessfulRefresh: justFinishedSuccessfulRefresh,
+            errorDuringFirstFetch: errorDuringFirstFetch,
+            refreshError: refreshError ?? errorDuringFirstFetch,
+            cacheReadError: cacheReadError,
+            pendingRetry: pendingRetry
+        )
     }
 
     /// Whether data was ever fetched successfully for these requirements.
