@@ -24,7 +24,7 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     @unchecked Sendable
 {
     // @unchecked: `element` is only touched inside `core.withLock`; the rest is in `core`.
-    private let core = SubjectCore.make()
+    private let core = SubjectCore()
     private var element: Element
 
     /// Creates a subject whose current value is `value` until the first element is sent.

@@ -22,7 +22,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     @unchecked Sendable
 {
     // @unchecked: all mutable state is in `core`, under its lock.
-    private let core = SubjectCore.make()
+    private let core = SubjectCore()
     private let kind = EventKind<Event<Element>>()
 
     /// Creates a subject with no subscribers.

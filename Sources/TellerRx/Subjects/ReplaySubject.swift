@@ -26,7 +26,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     @unchecked Sendable
 {
     // @unchecked: `buffer` is only touched inside `core.withLock`; the rest is in `core`.
-    private let core = SubjectCore.make()
+    private let core = SubjectCore()
     private var buffer: ReplayBuffer<Element>
 
     private init(capacity: Int) {

@@ -21,37 +21,19 @@ import Android
 ///
 /// **Why non-generic.** Subjects are usually used from another module, where their code runs
 /// unspecialized; there, every generic array, optional or tuple costs a runtime metadata
-/// look-up or an out-of-line call. Keeping this state non-generic (a ManagedBuffer header,
-/// like `LockedState`, with the mutex in the same allocation) keeps the per-event path to
-/// plain specialized code.
-final class SubjectCore: ManagedBuffer<SubjectCoreState, pthread_mutex_t> {
-    // Not Sendable (ManagedBuffer never is); the subjects and subscribers that share it are
-    // @unchecked Sendable because the header is only reached inside `withLock`, under the mutex.
+/// look-up or an out-of-line call. Keeping this state non-generic (a `LockedState` of a
+/// concrete type, mutex and state in one allocation) keeps the per-event path to plain
+/// specialized code.
+struct SubjectCore {
+    /// The state's storage: non-generic, so that freeing a subject runs specialized code.
+    private final class Storage: LockedStateStorage<SubjectCoreState> {}
 
-    /// Makes a core for a new subject.
-    static func make() -> SubjectCore {
-        let buffer = SubjectCore.create(minimumCapacity: 1) { _ in SubjectCoreState() }
-        let core = unsafeDowncast(buffer, to: SubjectCore.self)
-        core.withUnsafeMutablePointerToElements { Lock.initialize($0, recursive: false) }
-        return core
-    }
-
-    deinit {
-        _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
-    }
+    private let state = LockedState(storage: Storage.self, SubjectCoreState())
 
     /// Runs `body` with the state, under the lock. Never call observers or user code in it.
     @inline(__always)
     func withLock<Result>(_ body: (inout SubjectCoreState) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { state, mutex in
-            let result = pthread_mutex_lock(mutex)
-            assert(result == 0, "pthread_mutex_lock failed with \(result)")
-            defer {
-                let result = pthread_mutex_unlock(mutex)
-                assert(result == 0, "pthread_mutex_unlock failed with \(result)")
-            }
-            return try body(&state.pointee)
-        }
+        try state.withLock(body)
     }
 
     /// Whether anyone is subscribed.

@@ -8,7 +8,7 @@ public class TestableObservable<Element: Sendable>: ObservableType, @unchecked S
     public let testScheduler: TestScheduler
     /// The events this observable sends.
     public let recordedEvents: [Recorded<Event<Element>>]
-    let log = TestLock<[Subscription]>([])
+    let log = LockedState<[Subscription]>([])
 
     init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.testScheduler = testScheduler
@@ -47,8 +47,8 @@ public class TestableObservable<Element: Sendable>: ObservableType, @unchecked S
 /// Sends its events at their absolute times to whoever is subscribed then.
 final class HotObservable<Element: Sendable>: TestableObservable<Element>, @unchecked Sendable {
     // @unchecked: `observers` is locked.
-    private let observers = TestLock<[Int: AnyObserver<Element>]>([:])
-    private let nextKey = TestLock(0)
+    private let observers = LockedState<[Int: AnyObserver<Element>]>([:])
+    private let nextKey = LockedState(0)
 
     override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
