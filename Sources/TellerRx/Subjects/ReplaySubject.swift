@@ -27,10 +27,10 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
 {
     // @unchecked: `buffer` is only touched inside `core.withLock`; the rest is in `core`.
     private let core = SubjectCore()
-    private var buffer: ReplayBuffer<Element>
+    private var buffer: RingBuffer<Element>
 
     private init(capacity: Int) {
-        buffer = ReplayBuffer(capacity: capacity)
+        buffer = RingBuffer(capacity: capacity)
         super.init()
     }
 
@@ -102,7 +102,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let subscriber = core.subscriber(for: observer)
-        var replay = ReplayBuffer<Element>(capacity: 0)
+        var replay = RingBuffer<Element>(capacity: 0)
         var stopEvent: EventBox?
         var disposed = false
         let turn = core.withLock { state -> NewSubscriberTurn? in
@@ -145,56 +145,20 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     /// ``RxError/disposed(object:)``. Idempotent.
     public func dispose() {
         // The elements are freed after unlocking: their deinit is user code.
-        var dropped = ReplayBuffer<Element>(capacity: 0)
+        var dropped = RingBuffer<Element>(capacity: 0)
         core.dispose { swap(&dropped, &buffer) }
     }
 }
 
 /// A buffer snapshot queued for a subscriber that joined while another thread was delivering.
 private final class ReplayedElements<Element>: EventBox {
-    private let elements: ReplayBuffer<Element>
+    private let elements: RingBuffer<Element>
 
-    init(_ elements: ReplayBuffer<Element>) {
+    init(_ elements: RingBuffer<Element>) {
         self.elements = elements
     }
 
     override func deliver(to subscribers: SubjectSubscribers) {
         elements.forEach { element in subscribers.deliver(Event.next(element)) }
     }
-}
-
-/// The last `capacity` elements, oldest first: a ring over a contiguous array once full.
-/// Copying it is cheap (copy-on-write), which is how a subscriber takes a snapshot.
-struct ReplayBuffer<Element> {
-    private let capacity: Int
-    private var storage = ContiguousArray<Element>()
-    /// Where the oldest element is, once `storage` is full.
-    private var start = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    var isEmpty: Bool {
-        storage.isEmpty
-    }
-
-    /// Adds `element`. If the buffer is full, the oldest element is swapped out into
-    /// `element`, so that the caller frees it after unlocking (its deinit is user code).
-    mutating func append(swapping element: inout Element) {
-        if storage.count < capacity {
-            storage.append(element)
-        } else if capacity > 0 {
-            swap(&storage[start], &element)
-            start += 1
-            if start == capacity { start = 0 }
-        }
-    }
-
-    /// Calls `body` with each element, oldest first.
-    func forEach(_ body: (Element) -> Void) {
-        for index in start..<storage.count { body(storage[index]) }
-        for index in 0..<start { body(storage[index]) }
-    }
-
 }

@@ -146,35 +146,3 @@ struct ShareStateMachine<Element> {
         return delivery
     }
 }
-
-/// The latest `capacity` elements, oldest first. Grows only as elements arrive, so a large
-/// capacity costs nothing up front; once full, appending overwrites the oldest in place.
-private struct RingBuffer<Element> {
-    private let capacity: Int
-    private var storage: [Element] = []
-    private var start = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    mutating func append(_ element: Element) {
-        guard capacity > 0 else { return }
-        if storage.count < capacity {
-            storage.append(element)
-        } else {
-            storage[start] = element
-            start = start + 1 == capacity ? 0 : start + 1
-        }
-    }
-
-    /// The elements, oldest first. No allocation when empty or not yet wrapped.
-    var elements: [Element] {
-        start == 0 ? storage : Array(storage[start...] + storage[..<start])
-    }
-
-    mutating func removeAll() {
-        storage.removeAll()
-        start = 0
-    }
-}
