@@ -139,7 +139,7 @@ struct SubjectCoreState {
     /// What ``dispose()`` drops, for the caller to free after unlocking.
     struct Dropped {
         let subscribers: SubjectSubscribers
-        let pending: ContiguousArray<PendingDelivery?>
+        let pending: FIFOQueue<PendingDelivery>
         let stopEvent: EventBox?
     }
 
@@ -152,12 +152,11 @@ struct SubjectCoreState {
 
     // The delivery queue. `deliverer` is the delivering thread, recorded only by subjects that
     // send first events to new subscribers (see `turnForNewSubscriber`); PublishSubject skips
-    // it, which saves a call per event. A delivered entry is set to `nil`, so the queue never
-    // holds the last reference to a subscriber while it is emptied under the lock.
+    // it, which saves a call per event. The queue hands each delivery out (keeping no
+    // reference), so it never holds the last reference to a subscriber when it empties.
     private var isDelivering = false
     private var deliverer: pthread_t?
-    private var pending = ContiguousArray<PendingDelivery?>()
-    private var head = 0
+    private var pending = FIFOQueue<PendingDelivery>()
 
     /// Whether the subject still accepts events.
     @inline(__always)
@@ -206,8 +205,7 @@ struct SubjectCoreState {
         let dropped = Dropped(subscribers: subscribers, pending: pending, stopEvent: stopEvent)
         stopEvent = nil
         subscribers = []
-        pending = []
-        head = 0
+        pending = FIFOQueue()
         return dropped
     }
 
@@ -232,7 +230,7 @@ struct SubjectCoreState {
         boxed: () -> EventBox
     ) -> Bool {
         if isDelivering {
-            pending.append(PendingDelivery(event: boxed(), subscribers: subscribers))
+            pending.enqueue(PendingDelivery(event: boxed(), subscribers: subscribers))
             return false
         }
         isDelivering = true
@@ -254,7 +252,7 @@ struct SubjectCoreState {
         boxed: () -> EventBox
     ) -> Bool {
         if isDelivering {
-            pending.append(PendingDelivery(event: boxed(), subscribers: subscribers))
+            pending.enqueue(PendingDelivery(event: boxed(), subscribers: subscribers))
             return false
         }
         isDelivering = true
@@ -281,24 +279,15 @@ struct SubjectCoreState {
     /// told to `.enqueue`, or holds the delivery role and wants a second event to follow the
     /// first, as AsyncSubject's element then completed).
     mutating func enqueue(_ event: EventBox, to subscribers: SubjectSubscribers) {
-        pending.append(PendingDelivery(event: event, subscribers: subscribers))
+        pending.enqueue(PendingDelivery(event: event, subscribers: subscribers))
     }
 
     /// Ends the caller's delivery role if nothing is queued; returns whether it did.
     @inline(__always)
     mutating func releaseIfIdle() -> Bool {
-        guard head == pending.count else { return false }
+        guard pending.isEmpty else { return false }
         isDelivering = false
         deliverer = nil
-        if head != 0 {
-            // Only `nil`s are left. Keep a small buffer for the next burst; give a large one back.
-            if pending.capacity > 64 {
-                pending = []
-            } else {
-                pending.removeAll(keepingCapacity: true)
-            }
-            head = 0
-        }
         return true
     }
 
@@ -306,14 +295,7 @@ struct SubjectCoreState {
     /// delivery role when none is left.
     mutating func nextPending() -> PendingDelivery? {
         if releaseIfIdle() { return nil }
-        if head >= 1024 && head * 2 >= pending.count {
-            // Under sustained contention the queue may never run empty: drop the delivered
-            // (`nil`) front now and then, so it doesn't grow for ever. Amortized O(1).
-            pending.removeFirst(head)
-            head = 0
-        }
-        defer { head += 1 }
-        return pending[head].take()
+        return pending.dequeue()
     }
 }
 

@@ -43,8 +43,7 @@ struct ShareStateMachine<Element> {
     private(set) var session: UInt64 = 0
     private var link = ConnectionLink()
     private var isDelivering = false
-    private var pending: [Delivery] = []
-    private var pendingHead = 0
+    private var pending = FIFOQueue<Delivery>()
 
     /// - Parameters:
     ///   - replay: How many of the latest elements a new subscriber receives first.
@@ -118,16 +117,11 @@ struct ShareStateMachine<Element> {
 
     /// The next queued delivery for the delivering thread, or `nil` (and delivering ends).
     mutating func nextDelivery() -> Delivery? {
-        guard pendingHead < pending.count else {
-            if !pending.isEmpty {
-                pending.removeAll()
-                pendingHead = 0
-            }
+        guard let delivery = pending.dequeue() else {
             isDelivering = false
             return nil
         }
-        defer { pendingHead += 1 }
-        return pending[pendingHead]
+        return delivery
     }
 
     private mutating func endSession() {
@@ -139,7 +133,7 @@ struct ShareStateMachine<Element> {
     /// already delivering.
     private mutating func startDelivery(_ delivery: Delivery) -> Delivery? {
         if isDelivering {
-            pending.append(delivery)
+            pending.enqueue(delivery)
             return nil
         }
         isDelivering = true
