@@ -53,7 +53,8 @@ final class HotObservable<Element: Sendable>: TestableObservable<Element>, @unch
     override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
         for recorded in recordedEvents {
-            let event = UncheckedEvent(recorded.value)
+            // Unchecked: the test scheduler runs the work on the thread that drives the test.
+            let event = UncheckedSendable(recorded.value)
             testScheduler.scheduleAt(recorded.time) { [observers] in
                 for (_, observer) in observers.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
                     observer.on(event.value)
@@ -86,7 +87,8 @@ final class ColdObservable<Element: Sendable>: TestableObservable<Element>, @unc
         let target = AnyObserver(observer)
         let scheduled = CompositeDisposable()
         for recorded in recordedEvents {
-            let event = UncheckedEvent(recorded.value)
+            // Unchecked: the test scheduler runs the work on the thread that drives the test.
+            let event = UncheckedSendable(recorded.value)
             scheduled.insert(
                 testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
                     target.on(event.value)
@@ -98,16 +100,5 @@ final class ColdObservable<Element: Sendable>: TestableObservable<Element>, @unc
             scheduled.dispose()
             self?.logUnsubscription(at: index)
         }
-    }
-}
-
-/// Lets a recorded event cross into scheduled work; the test scheduler runs it on the thread
-/// that drives the test.
-struct UncheckedEvent<Element>: @unchecked Sendable {
-    // @unchecked: delivered on the thread running the test scheduler.
-    let value: Event<Element>
-
-    init(_ value: Event<Element>) {
-        self.value = value
     }
 }
