@@ -27,6 +27,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
 {
     // @unchecked: `buffer` is only touched inside `core.withLock`; the rest is in `core`.
     private let core = SubjectCore()
+    private let kind = EventKind<Event<Element>>()
     private var buffer: RingBuffer<Element>
 
     private init(capacity: Int) {
@@ -72,20 +73,30 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     ///
     /// - Parameter event: The event to buffer and broadcast.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(var element):
-            var subscribers = SubjectSubscribers()
-            let deliverNow = core.withLock { state -> Bool in
-                guard state.isAccepting else { return false }
-                buffer.append(swapping: &element)
-                return state.acceptNext(snapshot: &subscribers, recordingThread: true) { box(event) }
-            }
-            if deliverNow {
-                subscribers.deliver(event)
-                core.finishDelivery()
-            }
-        case .error, .completed:
+        let isElement = kind.withElement(of: event, for: self) { subject, element in
+            unsafeDowncast(subject, to: ReplaySubject<Element>.self).onNext(element)
+        }
+        if !isElement {
             core.end(with: box(event), recordingThread: true)
+        }
+    }
+
+    /// Buffers `element` and sends it to the current subscribers: the same as
+    /// `on(.next(element))`.
+    ///
+    /// - Parameter element: The element to buffer and broadcast.
+    public func onNext(_ element: Element) {
+        // Swapped with the oldest element when the buffer is full, so that it is freed after
+        // unlocking (its deinit is user code).
+        var dropped = element
+        let subscribers = core.withLock { state -> SubjectSubscribers? in
+            guard state.isAccepting else { return nil }
+            buffer.append(swapping: &dropped)
+            return state.acceptNext(core.role, recordingThread: true) { box(next: element) }
+        }
+        if let subscribers {
+            subscribers.deliverNext(element)
+            core.finishDelivery()
         }
     }
 
@@ -114,9 +125,9 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
             stopEvent = state.stopEvent
             if stopEvent != nil { return nil }
             state.add(subscriber)
-            let turn = state.turnForNewSubscriber()
+            let turn = state.turnForNewSubscriber(core.role)
             if case .enqueue = turn, !replay.isEmpty {
-                state.enqueue(ReplayedElements(replay), to: [subscriber])
+                state.enqueue(ReplayedElements(replay), to: [subscriber], core.role)
             }
             return turn
         }
