@@ -36,53 +36,53 @@ import Testing
 
     @Test func aLockWithoutStateGuardsMemoryItDoesNotHold() {
         let lock = Lock()
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        counter.initialize(to: 0)
-        defer { counter.deallocate() }
-        let shared = UncheckedSendable(counter)
-        DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
-            for _ in 0..<Self.iterations {
-                lock.withLock { shared.value.pointee += 1 }
-            }
+        let counts = Self.hammer(lock) { counters in
+            lock.withLock { counters[0] += 1 }
         }
-        #expect(lock.withLock { counter.pointee } == Self.threads * Self.iterations)
+        #expect(counts.total == Self.threads * Self.iterations)
     }
 
     @Test func lockAndUnlockPairsExcludeOtherThreads() {
         let lock = Lock()
-        let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-        counter.initialize(to: 0)
-        defer { counter.deallocate() }
-        let shared = UncheckedSendable(counter)
-        DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
-            for _ in 0..<Self.iterations {
-                lock.lock()
-                shared.value.pointee += 1
-                lock.unlock()
-            }
+        let counts = Self.hammer(lock) { counters in
+            lock.lock()
+            counters[0] += 1
+            lock.unlock()
         }
-        #expect(lock.withLock { counter.pointee } == Self.threads * Self.iterations)
+        #expect(counts.total == Self.threads * Self.iterations)
     }
 
     /// The recursive form (multi-source operators): the holder may take it again, and it still
     /// excludes every other thread, from the outer acquisition to the outer release.
     @Test func aRecursiveLockIsReentrantAndStillExcludesOtherThreads() {
         let lock = Lock(recursive: true)
-        let counters = UnsafeMutablePointer<Int>.allocate(capacity: 2)  // count, torn
-        counters.initialize(repeating: 0, count: 2)
-        defer { counters.deallocate() }
-        let shared = UncheckedSendable(counters)
-        DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
-            for _ in 0..<Self.iterations {
-                lock.withLock {
-                    let before = shared.value[0]
-                    lock.withLock { shared.value[0] += 1 }
-                    if shared.value[0] != before + 1 { shared.value[1] += 1 }
-                }
+        let counts = Self.hammer(lock) { counters in
+            lock.withLock {
+                let before = counters[0]
+                lock.withLock { counters[0] += 1 }
+                if counters[0] != before + 1 { counters[1] += 1 }
             }
         }
-        #expect(lock.withLock { counters[0] } == Self.threads * Self.iterations)
-        #expect(lock.withLock { counters[1] } == 0)
+        #expect(counts.total == Self.threads * Self.iterations)
+        #expect(counts.torn == 0)
+    }
+
+    /// Runs `step` `iterations` times on each of `threads` threads at once, on two counters
+    /// that only `step`'s own locking guards (a total, and a count of torn updates), and
+    /// returns them, read under `lock`.
+    private static func hammer(
+        _ lock: Lock,
+        _ step: @escaping @Sendable (UnsafeMutablePointer<Int>) -> Void
+    ) -> (total: Int, torn: Int) {
+        let counters = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        counters.initialize(repeating: 0, count: 2)
+        defer { counters.deallocate() }
+        // Unchecked: the point of the test is that `step`'s locking makes the access safe.
+        let shared = UncheckedSendable(counters)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for _ in 0..<iterations { step(shared.value) }
+        }
+        return lock.withLock { (counters[0], counters[1]) }
     }
 
     @Test func theStateIsFreedWithTheLastCopyOfTheLock() {
