@@ -17,6 +17,7 @@ func addFloorBenchmarks(to suite: inout BenchmarkSuite) {
     suite.add(FlatMapCreatingFloor(name: floorName("flat-map-latest-5-creating"), latest: true))
     suite.add(CombineLatestPumpingFloor(name: floorName("combine-latest-7-pumping")))
     suite.add(CombineLatestCreatingFloor(name: floorName("combine-latest-7-creating")))
+    suite.add(LockFloor(name: floorName("locked-state-increment")))
 }
 
 /// `PublishSubject` workloads.

@@ -10,8 +10,7 @@ struct BenchmarkRequirements: RepositoryRequirements {
 
 /// An in-memory data source whose fetch waits for a gate the benchmark opens, and whose cache
 /// the benchmark can write to make `observeCache` emit.
-final class GatedDataSource: RepositoryDataSource, @unchecked Sendable {
-    // @unchecked: `fetches` is atomic-by-lock; the subjects are thread-safe.
+final class GatedDataSource: RepositoryDataSource, Sendable {
     typealias Cache = Int
     typealias Requirements = BenchmarkRequirements
     typealias FetchResult = Int
@@ -21,19 +20,18 @@ final class GatedDataSource: RepositoryDataSource, @unchecked Sendable {
     let automaticallyRefresh: Bool
     let gate = ReplaySubject<FetchResponse<Int, any Error>>.create(bufferSize: 1)
     let cache = BehaviorSubject(value: 0)
-    private let lock = NSLock()
-    private var fetchCount = 0
+    private let fetchCount = LockedState(0)
 
     init(automaticallyRefresh: Bool) {
         self.automaticallyRefresh = automaticallyRefresh
     }
 
     var fetches: Int {
-        lock.withLock { fetchCount }
+        fetchCount.value
     }
 
     func fetchFreshCache(requirements: BenchmarkRequirements) -> Single<FetchResponse<Int, any Error>> {
-        lock.withLock { fetchCount += 1 }
+        fetchCount.withLock { $0 += 1 }
         return gate.take(1).asSingle()
     }
 
@@ -62,10 +60,8 @@ func benchmarkTeller(logger: (@Sendable (TellerLogEvent) -> Void)? = nil) -> Tel
 }
 
 /// Counts up to a target and signals once when it is reached.
-final class CountdownLatch: @unchecked Sendable {
-    // @unchecked: `count` is only touched under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+final class CountdownLatch: Sendable {
+    private let count = LockedState(0)
     private let target: Int
     private let reached = DispatchSemaphore(value: 0)
 
@@ -74,7 +70,7 @@ final class CountdownLatch: @unchecked Sendable {
     }
 
     func countDown() {
-        let hit = lock.withLock { () -> Bool in
+        let hit = count.withLock { count -> Bool in
             count += 1
             return count == target
         }

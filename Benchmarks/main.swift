@@ -24,6 +24,7 @@ addMapFilterBenchmarks(to: &suite)
 addOperatorBenchmarks(to: &suite)
 addSingleBenchmarks(to: &suite)
 addTellerBenchmarks(to: &suite)
+addPrimitiveBenchmarks(to: &suite)
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == MetadataKillLoop.writerFlag {
     MetadataKillLoop.runWriter(file: CommandLine.arguments[2])

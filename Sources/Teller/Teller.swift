@@ -200,28 +200,22 @@ public final class Teller: Sendable {
 
 }
 
-/// The logger, behind a lock. A class with a concretely typed property rather than a generic
-/// locked box: reading a closure back out of generic storage wraps it in a conversion thunk on
-/// every read, which a busy logger would pay per event.
-private final class LoggerBox: @unchecked Sendable {
-    // @unchecked: `stored` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: (@Sendable (TellerLogEvent) -> Void)?
+/// The logger, behind a lock. The closure sits in a struct rather than directly in the generic
+/// state: a closure read back out of generic storage is wrapped in a conversion thunk on every
+/// read, which a busy logger would pay per event.
+private final class LoggerBox: Sendable {
+    private struct Slot {
+        var logger: (@Sendable (TellerLogEvent) -> Void)?
+    }
+
+    private let slot: LockedState<Slot>
 
     init(_ logger: (@Sendable (TellerLogEvent) -> Void)?) {
-        stored = logger
+        slot = LockedState(Slot(logger: logger))
     }
 
     var logger: (@Sendable (TellerLogEvent) -> Void)? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
-        }
+        get { slot.withLock { $0.logger } }
+        set { slot.withLock { $0.logger = newValue } }
     }
 }

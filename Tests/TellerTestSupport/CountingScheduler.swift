@@ -84,15 +84,13 @@ package struct CountingScheduler: SchedulerType {
 
 /// One piece of counted work: pending, then running, then over; or cancelled while pending.
 /// Either way it leaves the count exactly once.
-private final class CountedWork: @unchecked Sendable {
-    // @unchecked: `phase` is only touched under `lock`.
+private final class CountedWork: Sendable {
     private enum Phase {
         case pending, running, over
     }
 
     private let counter: WorkCounter
-    private let lock = NSLock()
-    private var phase = Phase.pending
+    private let phase = LockedState(Phase.pending)
 
     init(_ counter: WorkCounter) {
         self.counter = counter
@@ -111,10 +109,10 @@ private final class CountedWork: @unchecked Sendable {
     }
 
     private func transition(from: Phase, to: Phase) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard phase == from else { return false }
-        phase = to
-        return true
+        phase.withLock { phase in
+            guard phase == from else { return false }
+            phase = to
+            return true
+        }
     }
 }

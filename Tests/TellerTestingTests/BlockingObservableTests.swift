@@ -30,17 +30,15 @@ private final class BackgroundSource: Sendable {
     }
 }
 
-private final class TestCounter: @unchecked Sendable {
-    // @unchecked: `count` is only reached under `lock`.
-    private let lock = NSLock()
-    private var count = 0
+private final class TestCounter: Sendable {
+    private let count = LockedState(0)
 
     var value: Int {
-        lock.withLock { count }
+        count.value
     }
 
     func increment() {
-        lock.withLock { count += 1 }
+        count.withLock { $0 += 1 }
     }
 }
 

@@ -122,7 +122,7 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
     typealias Continuation = UnsafeContinuation<Element?, any Error>
 
     private struct State {
-        var buffer = ValuesBuffer<Element>()
+        var buffer = FIFOQueue<Element>()
         /// Set once the source ended (or the iteration was cancelled); delivered after the
         /// buffered elements. `nil` inside means "finished without error".
         var end: Result<Void, any Error>?
@@ -145,7 +145,7 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
             let waiter = state.withLock { state -> Continuation? in
                 guard state.end == nil else { return nil }
                 guard let waiter = state.waiter else {
-                    state.buffer.append(element)
+                    state.buffer.enqueue(element)
                     return nil
                 }
                 state.waiter = nil
@@ -213,7 +213,7 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
     /// The next buffered element, else the end (an error is handed out once, then `nil`),
     /// else `nil` when the caller has to wait.
     private static func take(from state: inout State) -> Result<Element?, any Error>? {
-        if let element = state.buffer.popFirst() { return .success(element) }
+        if let element = state.buffer.dequeue() { return .success(element) }
         switch state.end {
         case nil:
             return nil
@@ -223,36 +223,5 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
             state.end = .success(())
             return .failure(error)
         }
-    }
-}
-
-/// A FIFO queue on an array with a moving head, compacted when the consumed prefix is large,
-/// so appending and removing are amortised O(1). Taken slots are cleared at once so the
-/// elements they held are released.
-private struct ValuesBuffer<Element> {
-    private var storage: [Element?] = []
-    private var head = 0
-
-    mutating func append(_ element: Element) {
-        storage.append(element)
-    }
-
-    mutating func popFirst() -> Element? {
-        guard head < storage.count else { return nil }
-        let element = storage[head].take()
-        head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= storage.count {
-            storage.removeFirst(head)
-            head = 0
-        }
-        return element
-    }
-
-    mutating func removeAll() {
-        storage = []
-        head = 0
     }
 }

@@ -1,43 +1,71 @@
-/// A first-in first-out queue on one array with a moving head: amortised O(1) `enqueue` and
-/// `dequeue`, no allocation once it has grown to its working size. Not thread-safe; owners
-/// keep it under their lock. `package` because Teller's repository mailbox uses it too.
+/// The package's one first-in first-out queue: one array with a moving head, amortised O(1)
+/// `enqueue` and `dequeue`, no allocation once it has grown to its working size. Not
+/// thread-safe; owners keep it under their lock.
+///
+/// **Compaction, the one rule.** A dequeued slot is cleared at once, so the queue never keeps
+/// an element (or runs its deinit, which may be user code) after handing it out. When the
+/// queue runs empty it starts again at the front, keeping its array for the next burst unless
+/// that grew past ``retainedCapacity`` slots. While it never runs empty (a producer that keeps
+/// ahead of the consumer), the cleared front is dropped once it is at least
+/// ``compactionThreshold`` slots and half the array: memory stays within twice the live count
+/// (plus the threshold), and each element is moved at most once per compaction it survives,
+/// which keeps both operations amortised O(1).
+///
+/// `package` because Teller's repository mailbox uses it too.
 package struct FIFOQueue<Element> {
+    /// Cleared front slots that may wait for compaction.
+    static var compactionThreshold: Int { 32 }
+    /// The largest array an emptied queue keeps.
+    static var retainedCapacity: Int { 64 }
+
     private var storage: [Element?] = []
     private var head = 0
 
     package init() {}
 
+    /// Whether no element is queued.
     package var isEmpty: Bool {
         head == storage.count
     }
 
+    /// How many elements are queued.
     package var count: Int {
         storage.count - head
     }
 
+    /// The element `dequeue()` would return next, left in the queue.
+    package var first: Element? {
+        head < storage.count ? storage[head] : nil
+    }
+
+    /// Adds `element` at the back.
     package mutating func enqueue(_ element: Element) {
         storage.append(element)
     }
 
+    /// Removes and returns the front element, or returns `nil` when the queue is empty.
     package mutating func dequeue() -> Element? {
         guard head < storage.count else { return nil }
-        let element = storage[head]
-        storage[head] = nil
+        let element = storage[head].take()
         head += 1
         if head == storage.count {
-            // Empty: start again at the front, keeping the capacity.
-            storage.removeAll(keepingCapacity: true)
+            storage.removeAll(keepingCapacity: storage.capacity <= Self.retainedCapacity)
             head = 0
-        } else if head >= 32 && head * 2 >= storage.count {
-            // Mostly dead slots at the front: compact so memory stays proportional to `count`.
+        } else if head >= Self.compactionThreshold && head * 2 >= storage.count {
             storage.removeFirst(head)
             head = 0
         }
         return element
     }
 
+    /// Removes every element and gives the array back.
     package mutating func removeAll() {
-        storage.removeAll()
+        storage = []
         head = 0
+    }
+
+    /// The array's capacity, for tests of the compaction rule.
+    var capacity: Int {
+        storage.capacity
     }
 }

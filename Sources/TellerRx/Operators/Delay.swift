@@ -87,7 +87,7 @@ where Observer.Element: Sendable {
     typealias Element = Observer.Element
 
     private struct State {
-        var queue = DueQueue<Event<Element>>()
+        var queue = FIFOQueue<(due: Date, event: Event<Element>)>()
         /// A drain is scheduled or running.
         var isActive = false
         /// A drain is sending events now.
@@ -147,7 +147,7 @@ where Observer.Element: Sendable {
             let startDrain = state.withLock { state -> Bool in
                 if state.isStopped { return false }
                 if event.isStopEvent { state.isStopped = true }
-                state.queue.append(event, due: due)
+                state.queue.enqueue((due, event))
                 if state.isActive { return false }
                 state.isActive = true
                 return true
@@ -180,7 +180,7 @@ where Observer.Element: Sendable {
                     state.isDone = true
                     return .fail(error)
                 }
-                guard let due = state.queue.firstDue else {
+                guard let due = state.queue.first?.due else {
                     state.isRunning = false
                     state.isActive = false
                     return .idle
@@ -195,7 +195,7 @@ where Observer.Element: Sendable {
                     return .wait(.nanoseconds(0))
                 }
                 state.isRunning = true
-                guard let event = state.queue.removeFirst() else { return .idle }
+                guard let event = state.queue.dequeue()?.event else { return .idle }
                 if event.isStopEvent { state.isDone = true }
                 return .send(event)
             }
@@ -218,44 +218,5 @@ where Observer.Element: Sendable {
                 return
             }
         }
-    }
-}
-
-/// A FIFO of values with due dates; removal from the front is O(1) amortized.
-private struct DueQueue<Value> {
-    // Sent values are set to `nil` at once so the queue does not keep them alive.
-    private var items: [(due: Date, value: Value?)] = []
-    private var head = 0
-
-    var firstDue: Date? {
-        head < items.count ? items[head].due : nil
-    }
-
-    var count: Int {
-        items.count - head
-    }
-
-    mutating func append(_ value: Value, due: Date) {
-        items.append((due, value))
-    }
-
-    /// Removes and returns the first value. Call only when `firstDue` is not `nil`.
-    mutating func removeFirst() -> Value? {
-        let value = items[head].value
-        items[head].value = nil
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        } else if head >= 64 && head * 2 >= items.count {
-            items.removeFirst(head)
-            head = 0
-        }
-        return value
-    }
-
-    mutating func removeAll() {
-        items.removeAll()
-        head = 0
     }
 }

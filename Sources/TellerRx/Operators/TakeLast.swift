@@ -43,47 +43,29 @@ private final class TakeLastProducer<Element: Sendable>: Producer<Element>, @unc
 }
 
 private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    // @unchecked: `buffer` and `oldest` are touched only from `on(_:)`, which the source calls
-    // serially.
+    // @unchecked: `buffer` is touched only from `on(_:)`, which the source calls serially.
     typealias Element = Observer.Element
 
-    private let count: Int
-    /// A ring buffer: grows by appending until it holds `count` elements, then each new element
-    /// overwrites the oldest one, so a full buffer costs no allocation per element.
-    private var buffer: [Element] = []
-    /// The index of the oldest element once the buffer is full.
-    private var oldest = 0
+    /// The last `count` elements; a full buffer costs no allocation per element.
+    private var buffer: RingBuffer<Element>
 
     init(count: Int, observer: Observer, cancel: any Cancelable) {
-        self.count = count
+        buffer = RingBuffer(capacity: count)
         super.init(observer: observer, cancel: cancel)
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard count > 0 else { return }
-            if buffer.count < count {
-                buffer.append(element)
-            } else {
-                buffer[oldest] = element
-                oldest += 1
-                if oldest == count { oldest = 0 }
-            }
+            buffer.append(element)
         case .error:
-            buffer = []
+            buffer.removeAll()
             forwardOn(event)
             dispose()
         case .completed:
             let elements = buffer
-            let start = oldest
-            buffer = []
-            for index in start..<elements.count {
-                forwardOn(.next(elements[index]))
-            }
-            for index in 0..<start {
-                forwardOn(.next(elements[index]))
-            }
+            buffer.removeAll()
+            elements.forEach { forwardOn(.next($0)) }
             forwardOn(.completed)
             dispose()
         }

@@ -58,15 +58,14 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
         let queue = CurrentThreadScheduler.queueForThisThread()
         if queue.isRunning {
             let item = ScheduledWork { action(state) }
-            queue.items.append { item.run() }
+            queue.items.enqueue(item)
             return item
         }
         queue.isRunning = true
         defer { queue.isRunning = false }
         let disposable = action(state)
-        while !queue.items.isEmpty {
-            let next = queue.items.removeFirst()
-            next()
+        while let next = queue.items.dequeue() {
+            next.run()
         }
         return disposable
     }
@@ -75,5 +74,5 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
 /// One thread's queue of pending trampoline work. Only its own thread touches it.
 private final class TrampolineQueue {
     var isRunning = false
-    var items: [() -> Void] = []
+    var items = FIFOQueue<ScheduledWork>()
 }

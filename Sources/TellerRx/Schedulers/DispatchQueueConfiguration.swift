@@ -182,16 +182,6 @@ private final class PeriodicWork<StateType: Sendable>: Cancelable, @unchecked Se
     }
 }
 
-/// A mutable box for state that one serial queue owns.
-final class UncheckedBox<Value>: @unchecked Sendable {
-    // @unchecked: callers document which serial queue or lock owns `value`.
-    var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-}
-
 private func deadline(after interval: RxTimeInterval) -> DispatchTime {
     if case .never = interval { return .distantFuture }
     return DispatchTime.now() + DispatchTimeInterval.nanoseconds(max(0, interval.nanoseconds))

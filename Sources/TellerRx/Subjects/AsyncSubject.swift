@@ -20,7 +20,7 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     @unchecked Sendable
 {
     // @unchecked: `lastElement` is only touched inside `core.withLock`; the rest is in `core`.
-    private let core = SubjectCore.make()
+    private let core = SubjectCore()
     private var lastElement: Element?
 
     /// Creates a subject with no subscribers and no element.

@@ -24,7 +24,8 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     @unchecked Sendable
 {
     // @unchecked: `element` is only touched inside `core.withLock`; the rest is in `core`.
-    private let core = SubjectCore.make()
+    private let core = SubjectCore()
+    private let kind = EventKind<Event<Element>>()
     private var element: Element
 
     /// Creates a subject whose current value is `value` until the first element is sent.
@@ -78,22 +79,30 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
     ///
     /// - Parameter event: The event to broadcast.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(var next):
-            var subscribers = SubjectSubscribers()
-            let deliverNow = core.withLock { state -> Bool in
-                guard state.isAccepting else { return false }
-                // Swapped, so that the previous value is freed after unlocking (its deinit is
-                // user code).
-                swap(&element, &next)
-                return state.acceptNext(snapshot: &subscribers, recordingThread: true) { box(event) }
-            }
-            if deliverNow {
-                subscribers.deliver(event)
-                core.finishDelivery()
-            }
-        case .error, .completed:
+        let isElement = kind.withElement(of: event, for: self) { subject, element in
+            unsafeDowncast(subject, to: BehaviorSubject<Element>.self).onNext(element)
+        }
+        if !isElement {
             core.end(with: box(event), recordingThread: true)
+        }
+    }
+
+    /// Makes `element` the current value and sends it to the current subscribers: the same as
+    /// `on(.next(element))`.
+    ///
+    /// - Parameter element: The new current value.
+    public func onNext(_ element: Element) {
+        var next = element
+        let subscribers = core.withLock { state -> SubjectSubscribers? in
+            guard state.isAccepting else { return nil }
+            // Swapped, so that the previous value is freed after unlocking (its deinit is user
+            // code).
+            swap(&self.element, &next)
+            return state.acceptNext(core.role, recordingThread: true) { box(next: element) }
+        }
+        if let subscribers {
+            subscribers.deliverNext(element)
+            core.finishDelivery()
         }
     }
 
@@ -116,9 +125,9 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
             if stopEvent != nil { return nil }
             state.add(subscriber)
             first = element
-            let turn = state.turnForNewSubscriber()
+            let turn = state.turnForNewSubscriber(core.role)
             if case .enqueue = turn {
-                state.enqueue(box(Event.next(element)), to: [subscriber])
+                state.enqueue(box(Event.next(element)), to: [subscriber], core.role)
             }
             return turn
         }

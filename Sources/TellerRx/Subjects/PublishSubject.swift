@@ -22,7 +22,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     @unchecked Sendable
 {
     // @unchecked: all mutable state is in `core`, under its lock.
-    private let core = SubjectCore.make()
+    private let core = SubjectCore()
     private let kind = EventKind<Event<Element>>()
 
     /// Creates a subject with no subscribers.
@@ -50,18 +50,25 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
     ///
     /// - Parameter event: The event to broadcast.
     public func on(_ event: Event<Element>) {
-        if !kind.isStop(event) {
-            var subscribers = SubjectSubscribers()
-            let deliverNow = core.withLock { state -> Bool in
-                guard state.isAccepting else { return false }
-                return state.acceptNext(snapshot: &subscribers) { box(event) }
-            }
-            if deliverNow {
-                subscribers.deliver(event)
-                core.finishDelivery()
-            }
-        } else {
+        let isElement = kind.withElement(of: event, for: self) { subject, element in
+            unsafeDowncast(subject, to: PublishSubject<Element>.self).onNext(element)
+        }
+        if !isElement {
             core.end(with: box(event))
+        }
+    }
+
+    /// Sends `element` to the current subscribers: the same as `on(.next(element))`.
+    ///
+    /// - Parameter element: The element to broadcast.
+    public func onNext(_ element: Element) {
+        let subscribers = core.withLock { state -> SubjectSubscribers? in
+            guard state.isAccepting else { return nil }
+            return state.acceptNext(core.role) { box(next: element) }
+        }
+        if let subscribers {
+            subscribers.deliverNext(element)
+            core.finishDelivery()
         }
     }
 

@@ -26,11 +26,12 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     @unchecked Sendable
 {
     // @unchecked: `buffer` is only touched inside `core.withLock`; the rest is in `core`.
-    private let core = SubjectCore.make()
-    private var buffer: ReplayBuffer<Element>
+    private let core = SubjectCore()
+    private let kind = EventKind<Event<Element>>()
+    private var buffer: RingBuffer<Element>
 
     private init(capacity: Int) {
-        buffer = ReplayBuffer(capacity: capacity)
+        buffer = RingBuffer(capacity: capacity)
         super.init()
     }
 
@@ -72,20 +73,30 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     ///
     /// - Parameter event: The event to buffer and broadcast.
     public func on(_ event: Event<Element>) {
-        switch event {
-        case .next(var element):
-            var subscribers = SubjectSubscribers()
-            let deliverNow = core.withLock { state -> Bool in
-                guard state.isAccepting else { return false }
-                buffer.append(swapping: &element)
-                return state.acceptNext(snapshot: &subscribers, recordingThread: true) { box(event) }
-            }
-            if deliverNow {
-                subscribers.deliver(event)
-                core.finishDelivery()
-            }
-        case .error, .completed:
+        let isElement = kind.withElement(of: event, for: self) { subject, element in
+            unsafeDowncast(subject, to: ReplaySubject<Element>.self).onNext(element)
+        }
+        if !isElement {
             core.end(with: box(event), recordingThread: true)
+        }
+    }
+
+    /// Buffers `element` and sends it to the current subscribers: the same as
+    /// `on(.next(element))`.
+    ///
+    /// - Parameter element: The element to buffer and broadcast.
+    public func onNext(_ element: Element) {
+        // Swapped with the oldest element when the buffer is full, so that it is freed after
+        // unlocking (its deinit is user code).
+        var dropped = element
+        let subscribers = core.withLock { state -> SubjectSubscribers? in
+            guard state.isAccepting else { return nil }
+            buffer.append(swapping: &dropped)
+            return state.acceptNext(core.role, recordingThread: true) { box(next: element) }
+        }
+        if let subscribers {
+            subscribers.deliverNext(element)
+            core.finishDelivery()
         }
     }
 
@@ -102,7 +113,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let subscriber = core.subscriber(for: observer)
-        var replay = ReplayBuffer<Element>(capacity: 0)
+        var replay = RingBuffer<Element>(capacity: 0)
         var stopEvent: EventBox?
         var disposed = false
         let turn = core.withLock { state -> NewSubscriberTurn? in
@@ -114,9 +125,9 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
             stopEvent = state.stopEvent
             if stopEvent != nil { return nil }
             state.add(subscriber)
-            let turn = state.turnForNewSubscriber()
+            let turn = state.turnForNewSubscriber(core.role)
             if case .enqueue = turn, !replay.isEmpty {
-                state.enqueue(ReplayedElements(replay), to: [subscriber])
+                state.enqueue(ReplayedElements(replay), to: [subscriber], core.role)
             }
             return turn
         }
@@ -145,56 +156,20 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
     /// ``RxError/disposed(object:)``. Idempotent.
     public func dispose() {
         // The elements are freed after unlocking: their deinit is user code.
-        var dropped = ReplayBuffer<Element>(capacity: 0)
+        var dropped = RingBuffer<Element>(capacity: 0)
         core.dispose { swap(&dropped, &buffer) }
     }
 }
 
 /// A buffer snapshot queued for a subscriber that joined while another thread was delivering.
 private final class ReplayedElements<Element>: EventBox {
-    private let elements: ReplayBuffer<Element>
+    private let elements: RingBuffer<Element>
 
-    init(_ elements: ReplayBuffer<Element>) {
+    init(_ elements: RingBuffer<Element>) {
         self.elements = elements
     }
 
     override func deliver(to subscribers: SubjectSubscribers) {
         elements.forEach { element in subscribers.deliver(Event.next(element)) }
     }
-}
-
-/// The last `capacity` elements, oldest first: a ring over a contiguous array once full.
-/// Copying it is cheap (copy-on-write), which is how a subscriber takes a snapshot.
-struct ReplayBuffer<Element> {
-    private let capacity: Int
-    private var storage = ContiguousArray<Element>()
-    /// Where the oldest element is, once `storage` is full.
-    private var start = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    var isEmpty: Bool {
-        storage.isEmpty
-    }
-
-    /// Adds `element`. If the buffer is full, the oldest element is swapped out into
-    /// `element`, so that the caller frees it after unlocking (its deinit is user code).
-    mutating func append(swapping element: inout Element) {
-        if storage.count < capacity {
-            storage.append(element)
-        } else if capacity > 0 {
-            swap(&storage[start], &element)
-            start += 1
-            if start == capacity { start = 0 }
-        }
-    }
-
-    /// Calls `body` with each element, oldest first.
-    func forEach(_ body: (Element) -> Void) {
-        for index in start..<storage.count { body(storage[index]) }
-        for index in 0..<start { body(storage[index]) }
-    }
-
 }

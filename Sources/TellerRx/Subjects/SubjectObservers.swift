@@ -10,10 +10,11 @@ import Synchronization
 final class SubjectSubscription: Disposable, @unchecked Sendable {
     // @unchecked: `disposed` is atomic; `owner` is immutable.
     private let disposed = Atomic<Bool>(false)
-    // Strong: the core does not own the subject, and holds no reference back to this object.
-    private let owner: SubjectCore
+    // Strong: the core's state does not own the subject, and holds no reference back to this
+    // object.
+    private let owner: LockedState<SubjectCoreState>
 
-    init(owner: SubjectCore) {
+    init(owner: LockedState<SubjectCoreState>) {
         self.owner = owner
     }
 
@@ -65,9 +66,23 @@ class SubjectSubscriber<Element>: SubjectSubscriberBase {
         on(event)
     }
 
+    /// Delivers `element` as a `next` event unless the subscription has been disposed; the
+    /// observer receives it through ``ObserverType/onNext(_:)``, without an ``Event`` (whose
+    /// every `switch` in unspecialized code costs a runtime metadata look-up).
+    @inline(__always)
+    final func deliverNext(_ element: Element) {
+        if subscription.isDisposed { return }
+        onNext(element)
+    }
+
     /// Sends `event` to the observer. Subclasses override it.
     func on(_ event: Event<Element>) {
         preconditionFailure("SubjectSubscriber.on must be overridden")
+    }
+
+    /// Sends `element` to the observer. Subclasses override it.
+    func onNext(_ element: Element) {
+        preconditionFailure("SubjectSubscriber.onNext must be overridden")
     }
 }
 
@@ -83,6 +98,10 @@ final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber
 
     override func on(_ event: Event<Observer.Element>) {
         observer.on(event)
+    }
+
+    override func onNext(_ element: Observer.Element) {
+        observer.onNext(element)
     }
 }
 
@@ -100,11 +119,23 @@ extension ContiguousArray where Element == SubjectSubscriberBase {
     /// per event and subscriber, where reference counting would be most of the cost.
     @inline(__always)
     func deliver<Value>(_ event: Event<Value>) {
+        forEachUnretained(as: Value.self) { $0.deliver(event) }
+    }
+
+    /// Sends `element` to each subscriber in order, skipping the ones disposed meanwhile (see
+    /// ``SubjectSubscriber/deliverNext(_:)``).
+    @inline(__always)
+    func deliverNext<Value>(_ element: Value) {
+        forEachUnretained(as: Value.self) { $0.deliverNext(element) }
+    }
+
+    @inline(__always)
+    private func forEachUnretained<Value>(as _: Value.Type, _ body: (SubjectSubscriber<Value>) -> Void) {
         withUnsafeBufferPointer { subscribers in
             subscribers.withMemoryRebound(to: Unmanaged<SubjectSubscriberBase>.self) { unretained in
                 for subscriber in unretained {
                     subscriber._withUnsafeGuaranteedRef {
-                        unsafeDowncast($0, to: SubjectSubscriber<Value>.self).deliver(event)
+                        body(unsafeDowncast($0, to: SubjectSubscriber<Value>.self))
                     }
                 }
             }
@@ -141,6 +172,26 @@ func box<Element>(_ event: Event<Element>) -> EventBox {
     TypedEventBox(event)
 }
 
+/// Boxes `element` as a queued `next` event, delivered without building an ``Event``. Out of
+/// line, like ``box(_:)``.
+@inline(never)
+func box<Element>(next element: Element) -> EventBox {
+    NextEventBox(element)
+}
+
+/// A boxed element of a subject of `Element`s, queued for delivery.
+private final class NextEventBox<Element>: EventBox {
+    let element: Element
+
+    init(_ element: Element) {
+        self.element = element
+    }
+
+    override func deliver(to subscribers: SubjectSubscribers) {
+        subscribers.deliverNext(element)
+    }
+}
+
 extension EventBox {
     /// The event in a box made by a subject of `Element`s (an invariant: a subject only keeps
     /// boxes of its own events).
@@ -161,34 +212,52 @@ func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, 
     }
 }
 
-/// Tells terminal events from elements without a runtime metadata look-up per event.
+/// Takes the element out of a `next` event without a runtime metadata look-up per event.
 ///
 /// A subject's code usually runs unspecialized (called from another module). There, any
 /// `switch` over an `Event<Element>` first fetches the metadata of `Event<Element>` from the
 /// runtime's cache, which costs more than the rest of an emission's bookkeeping. An instance
 /// of this class, made once per subject as `EventKind<Event<Element>>`, carries that metadata
-/// in its own class metadata, so ``isStop(_:)`` gets it from `self` for free.
+/// in its own class metadata, so ``withElement(of:_:)`` gets it from `self` for free.
 ///
-/// ``isStop(_:)`` must take it from `self`: inlined into the subject's generic code, or with
-/// `self` optimized away as unused (the optimizer then passes the metadata instead, fetched
-/// by the caller), it would cost the look-up again. Hence `@inline(never)`, and `stopCount`,
-/// which exists so that the method uses `self` (it is touched only on the rare terminal path).
-final class EventKind<SomeEvent: StopEventReporting> {
+/// ``withElement(of:_:)`` must take it from `self`: inlined into the subject's generic code, or
+/// with `self` optimized away as unused (the optimizer then passes the metadata instead,
+/// fetched by the caller), it would cost the look-up again. Hence `@inline(never)`, and
+/// `stopCount`, which exists so that the method uses `self` (it is touched only on the rare
+/// terminal path).
+final class EventKind<SomeEvent: NextElementProviding> {
     /// How many terminal events this subject was sent.
     private let stopCount = Atomic<Int>(0)
 
-    /// Whether `event` ends its sequence.
+    /// Calls `send` with `subject` and `event`'s element if it is a `next` event; returns
+    /// `false`, without calling it, for a terminal event.
+    ///
+    /// The subject is passed through, rather than captured by `send`, so that `send` captures
+    /// nothing: a closure capturing the subject retains and releases it once per event.
     @inline(never)
-    func isStop(_ event: SomeEvent) -> Bool {
-        guard event.isStopEvent else { return false }
+    func withElement(
+        of event: SomeEvent,
+        for subject: AnyObject,
+        _ send: (AnyObject, SomeEvent.Element) -> Void
+    ) -> Bool {
+        if event.withNextElement({ send(subject, $0) }) { return true }
         stopCount.wrappingAdd(1, ordering: .relaxed)
-        return true
+        return false
     }
 }
 
-/// An event that can tell whether it ends its sequence (``Event`` can).
-protocol StopEventReporting {
-    var isStopEvent: Bool { get }
+/// An event that can hand out its element (``Event`` can).
+protocol NextElementProviding {
+    associatedtype Element
+
+    /// Calls `body` with the element if this is a `next` event; returns whether it was.
+    func withNextElement(_ body: (Element) -> Void) -> Bool
 }
 
-extension Event: StopEventReporting {}
+extension Event: NextElementProviding {
+    func withNextElement(_ body: (Element) -> Void) -> Bool {
+        guard case .next(let element) = self else { return false }
+        body(element)
+        return true
+    }
+}

@@ -14,7 +14,7 @@ final class BlockingCollector<Element: Sendable>: @unchecked Sendable {
 
     private let maximumCount: Int?
     private let predicate: (@Sendable (Element) throws -> Bool)?
-    private let state = TestLock(State())
+    private let state = LockedState(State())
     private let finished = DispatchSemaphore(value: 0)
     private let subscription = SingleAssignmentDisposable()
 

@@ -97,7 +97,8 @@ public struct TellerPagingRepositoryTesting<DataSource: PagingRepositoryDataSour
     ) -> Single<InitStateResult> {
         var dsl = RepositoryStateDsl<DataSource.FetchResult>()
         more(&dsl)
-        let work = Unchecked((state: PagingInitialState<DataSource>(dsl: dsl), requirements: requirements))
+        // Unchecked: as in `initStateAsync` of a `TellerRepository`.
+        let work = UncheckedSendable((state: PagingInitialState<DataSource>(dsl: dsl), requirements: requirements))
         return Single<InitStateResult>.create { single in
             let result = work.value.state.apply(to: repository, requirements: work.value.requirements)
             if let error = result.saveError {

@@ -90,7 +90,9 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
     ) -> Single<InitStateResult> {
         var dsl = RepositoryStateDsl<DataSource.FetchResult>()
         more(&dsl)
-        let work = Unchecked((state: InitialState(dsl: dsl), requirements: requirements))
+        // Unchecked: the cache is `Sendable` (`FetchResult: Sendable`) and requirements are
+        // documented as immutable once set, as the repository itself assumes.
+        let work = UncheckedSendable((state: InitialState(dsl: dsl), requirements: requirements))
         return Single<InitStateResult>.create { single in
             let result = work.value.state.apply(to: repository, requirements: work.value.requirements)
             if let error = result.saveError {
@@ -123,7 +125,9 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
     ) {
         var dsl = RepositoryStateDsl<DataSource.FetchResult>()
         more(&dsl)
-        let work = Unchecked((state: InitialState(dsl: dsl), requirements: requirements))
+        // Unchecked: the cache is `Sendable` (`FetchResult: Sendable`) and requirements are
+        // documented as immutable once set, as the repository itself assumes.
+        let work = UncheckedSendable((state: InitialState(dsl: dsl), requirements: requirements))
         _ = repository.teller.backgroundScheduler.schedule(()) { _ in
             onComplete(work.value.state.apply(to: repository, requirements: work.value.requirements))
             return Disposables.create()
@@ -292,18 +296,6 @@ private struct InitialState<FetchResult> {
 
     private func lastFetched<DataSource: RepositoryDataSource>(_ repository: TellerRepository<DataSource>) -> Date {
         dsl.age.lastFetched(now: repository.teller.now, maxAgeOfCache: repository.dataSource.maxAgeOfCache)
-    }
-}
-
-/// Carries the described state and the (possibly non-`Sendable`) requirements to the background
-/// scheduler.
-struct Unchecked<Value>: @unchecked Sendable {
-    // @unchecked: the cache is `Sendable` (`FetchResult: Sendable`) and requirements are
-    // documented as immutable once set, as the repository itself assumes.
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }
 

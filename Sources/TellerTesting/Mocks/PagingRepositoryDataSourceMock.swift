@@ -80,7 +80,7 @@ public final class PagingRepositoryDataSourceMock<
         var isCacheEmptyClosure: (@Sendable (PagingCache, Requirements, PagingRequirements) -> Bool)?
     }
 
-    private let record = TestLock(Record())
+    private let record = LockedState(Record())
 
     /// Creates a mock with no closures set: every member gives its default answer.
     public init() {}

@@ -60,7 +60,7 @@ public final class RepositoryDataSourceMock<
         var isCacheEmptyClosure: (@Sendable (Cache, Requirements) -> Bool)?
     }
 
-    private let record = TestLock(Record())
+    private let record = LockedState(Record())
 
     /// Creates a mock with no closures set: every member gives its default answer.
     public init() {}

@@ -70,7 +70,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
         var goToNextPageClosure: (@Sendable () -> Void)?
     }
 
-    private let record: TestLock<Record>
+    private let record: LockedState<Record>
 
     /// Creates a mock around `dataSource`, which it keeps but never calls.
     ///
@@ -81,7 +81,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
     ///   - dataSource: Any data source of the right type; it is only stored.
     ///   - firstPageRequirements: What ``pagingRequirements`` returns until the test sets it.
     public init(dataSource: DataSource, firstPageRequirements: DataSource.PagingRequirements) {
-        record = TestLock(Record(pagingRequirements: firstPageRequirements))
+        record = LockedState(Record(pagingRequirements: firstPageRequirements))
         super.init(dataSource: dataSource, firstPageRequirements: firstPageRequirements, teller: inertTeller)
     }
 
@@ -97,7 +97,7 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
         firstPageRequirements: DataSource.PagingRequirements,
         teller: Teller
     ) {
-        record = TestLock(Record(pagingRequirements: firstPageRequirements))
+        record = LockedState(Record(pagingRequirements: firstPageRequirements))
         super.init(dataSource: dataSource, firstPageRequirements: firstPageRequirements, teller: teller)
     }
 

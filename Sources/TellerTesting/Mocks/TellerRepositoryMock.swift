@@ -51,7 +51,7 @@ public final class TellerRepositoryMock<DataSource: RepositoryDataSource>: Telle
         var refreshIfNoCacheClosure: (@Sendable () throws -> Single<RefreshResult>)?
     }
 
-    private let record = TestLock(Record())
+    private let record = LockedState(Record())
 
     /// Creates a mock around `dataSource`, which it keeps but never calls.
     ///

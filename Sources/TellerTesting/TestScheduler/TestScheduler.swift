@@ -109,8 +109,8 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         disposed: TestTime,
         create: @escaping @Sendable () -> Output
     ) -> TestableObserver<Output.Element> {
-        let source = TestLock<Observable<Output.Element>?>(nil)
-        let subscription = TestLock<(any Disposable)?>(nil)
+        let source = LockedState<Observable<Output.Element>?>(nil)
+        let subscription = LockedState<(any Disposable)?>(nil)
         let observer = createObserver(Output.Element.self)
         scheduleAt(created) {
             let created = create().asObservable()

@@ -8,7 +8,7 @@ public class TestableObservable<Element: Sendable>: ObservableType, @unchecked S
     public let testScheduler: TestScheduler
     /// The events this observable sends.
     public let recordedEvents: [Recorded<Event<Element>>]
-    let log = TestLock<[Subscription]>([])
+    let log = LockedState<[Subscription]>([])
 
     init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.testScheduler = testScheduler
@@ -47,13 +47,14 @@ public class TestableObservable<Element: Sendable>: ObservableType, @unchecked S
 /// Sends its events at their absolute times to whoever is subscribed then.
 final class HotObservable<Element: Sendable>: TestableObservable<Element>, @unchecked Sendable {
     // @unchecked: `observers` is locked.
-    private let observers = TestLock<[Int: AnyObserver<Element>]>([:])
-    private let nextKey = TestLock(0)
+    private let observers = LockedState<[Int: AnyObserver<Element>]>([:])
+    private let nextKey = LockedState(0)
 
     override init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
         for recorded in recordedEvents {
-            let event = UncheckedEvent(recorded.value)
+            // Unchecked: the test scheduler runs the work on the thread that drives the test.
+            let event = UncheckedSendable(recorded.value)
             testScheduler.scheduleAt(recorded.time) { [observers] in
                 for (_, observer) in observers.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
                     observer.on(event.value)
@@ -86,7 +87,8 @@ final class ColdObservable<Element: Sendable>: TestableObservable<Element>, @unc
         let target = AnyObserver(observer)
         let scheduled = CompositeDisposable()
         for recorded in recordedEvents {
-            let event = UncheckedEvent(recorded.value)
+            // Unchecked: the test scheduler runs the work on the thread that drives the test.
+            let event = UncheckedSendable(recorded.value)
             scheduled.insert(
                 testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
                     target.on(event.value)
@@ -98,16 +100,5 @@ final class ColdObservable<Element: Sendable>: TestableObservable<Element>, @unc
             scheduled.dispose()
             self?.logUnsubscription(at: index)
         }
-    }
-}
-
-/// Lets a recorded event cross into scheduled work; the test scheduler runs it on the thread
-/// that drives the test.
-struct UncheckedEvent<Element>: @unchecked Sendable {
-    // @unchecked: delivered on the thread running the test scheduler.
-    let value: Event<Element>
-
-    init(_ value: Event<Element>) {
-        self.value = value
     }
 }

@@ -8,7 +8,7 @@ import TellerRx
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
     // @unchecked: `recorded` is locked.
     private let scheduler: TestScheduler
-    private let recorded = TestLock<[Recorded<Event<Element>>]>([])
+    private let recorded = LockedState<[Recorded<Event<Element>>]>([])
 
     init(scheduler: TestScheduler) {
         self.scheduler = scheduler

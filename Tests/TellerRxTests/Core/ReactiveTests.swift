@@ -4,14 +4,12 @@ import TellerRx
 import TellerTesting
 import Testing
 
-private final class Thermostat: ReactiveCompatible, @unchecked Sendable {
-    // @unchecked: `target` is only reached under `lock`.
-    private let lock = NSLock()
-    private var stored = 0
+private final class Thermostat: ReactiveCompatible, Sendable {
+    private let stored = LockedState(0)
 
     var target: Int {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
+        get { stored.value }
+        set { stored.withLock { $0 = newValue } }
     }
 }
 

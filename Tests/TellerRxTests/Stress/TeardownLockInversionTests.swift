@@ -109,12 +109,12 @@ import Testing
         }
 
         Thread {
-            sources.teardownLock.lock()
-            senderHoldsTheLock.signal()
-            let forwarded = insideOperator.waitOrTimeOut()
-            sawTheOperatorForward.withLock { $0 = forwarded }
-            sources.sendToEverySubscription(1)
-            sources.teardownLock.unlock()
+            sources.teardownLock.withLock {
+                senderHoldsTheLock.signal()
+                let forwarded = insideOperator.waitOrTimeOut()
+                sawTheOperatorForward.withLock { $0 = forwarded }
+                sources.sendToEverySubscription(1)
+            }
             senderDone.signal()
         }
         .start()
@@ -145,7 +145,7 @@ final class TeardownLockedSources: Sendable {
         let fail: @Sendable () -> Void
     }
 
-    let teardownLock = NSLock()
+    let teardownLock = Lock()
     private let observers = Locked<[AnyObserver<Int>]>([])
     private let live = Locked(0)
 
@@ -182,9 +182,9 @@ final class TeardownLockedSources: Sendable {
     private func lockingTeardown() -> any Disposable {
         live.increment()
         return Disposables.create { [self] in
-            teardownLock.lock()
-            live.withLock { $0 -= 1 }
-            teardownLock.unlock()
+            teardownLock.withLock {
+                live.withLock { $0 -= 1 }
+            }
         }
     }
 }

@@ -14,12 +14,14 @@ import Musl
 /// `on` calls at once, which a subject must never do), can run a reaction inside `on`, and
 /// counts events delivered on the thread that disposed it after that dispose returned.
 final class EventRecorder<Element: Sendable>: ObserverType, @unchecked Sendable {
-    // @unchecked: `recorded`, `disposer` and `deliveredAfterDispose` are guarded by `lock`;
-    // the rest is atomic or immutable.
-    private let lock = NSLock()
-    private var recorded: [Event<Element>] = []
-    private var disposer: pthread_t?
-    private var lateDeliveries = 0
+    // @unchecked: `state` is locked; the rest is atomic or immutable.
+    private struct State {
+        var recorded: [Event<Element>] = []
+        var disposer: pthread_t?
+        var lateDeliveries = 0
+    }
+
+    private let state = LockedState(State())
     private let inside = Atomic<Bool>(false)
     private let overlapCount = Atomic<Int>(0)
     private let reaction: (@Sendable (Event<Element>) -> Void)?
@@ -33,12 +35,12 @@ final class EventRecorder<Element: Sendable>: ObserverType, @unchecked Sendable 
         if inside.exchange(true, ordering: .acquiringAndReleasing) {
             overlapCount.wrappingAdd(1, ordering: .relaxed)
         }
-        lock.lock()
-        recorded.append(event)
-        if let disposer, pthread_equal(disposer, pthread_self()) != 0 {
-            lateDeliveries += 1
+        state.withLock { state in
+            state.recorded.append(event)
+            if let disposer = state.disposer, pthread_equal(disposer, pthread_self()) != 0 {
+                state.lateDeliveries += 1
+            }
         }
-        lock.unlock()
         reaction?(event)
         inside.store(false, ordering: .releasing)
     }
@@ -47,15 +49,11 @@ final class EventRecorder<Element: Sendable>: ObserverType, @unchecked Sendable 
     /// on counts as a late delivery.
     func dispose(_ subscription: any Disposable) {
         subscription.dispose()
-        lock.lock()
-        disposer = pthread_self()
-        lock.unlock()
+        state.withLock { $0.disposer = pthread_self() }
     }
 
     var events: [Event<Element>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        state.withLock { $0.recorded }
     }
 
     var elements: [Element] {
@@ -69,29 +67,20 @@ final class EventRecorder<Element: Sendable>: ObserverType, @unchecked Sendable 
 
     /// Events delivered on the disposing thread after `dispose(_:)` returned there.
     var deliveredAfterDispose: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return lateDeliveries
+        state.withLock { $0.lateDeliveries }
     }
 }
 
 /// A slot for a disposable created later inside a `@Sendable` closure.
-final class DisposableSlot: @unchecked Sendable {
-    // @unchecked: `value` is guarded by `lock`.
-    private let lock = NSLock()
-    private var value: (any Disposable)?
+final class DisposableSlot: Sendable {
+    private let value = LockedState<(any Disposable)?>(nil)
 
     func set(_ disposable: any Disposable) {
-        lock.lock()
-        value = disposable
-        lock.unlock()
+        value.withLock { $0 = disposable }
     }
 
     func dispose() {
-        lock.lock()
-        let disposable = value
-        lock.unlock()
-        disposable?.dispose()
+        value.value?.dispose()
     }
 }
 

@@ -42,26 +42,20 @@ final class Tracked: Sendable {
 }
 
 /// Weak references to `Tracked` objects, readable from any thread.
-final class WeakRefs: @unchecked Sendable {
-    // @unchecked: `refs` is only reached under `lock`.
-    private let lock = NSLock()
-    private var refs: [Weak] = []
-
+final class WeakRefs: Sendable {
     private struct Weak {
         weak var object: Tracked?
     }
 
+    private let refs = LockedState<[Weak]>([])
+
     func track(_ object: Tracked) {
-        lock.lock()
-        defer { lock.unlock() }
-        refs.append(Weak(object: object))
+        refs.withLock { $0.append(Weak(object: object)) }
     }
 
     /// How many tracked objects are still alive.
     var aliveCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return refs.filter { $0.object != nil }.count
+        refs.withLock { $0.filter { $0.object != nil }.count }
     }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
+import TellerRx
 import TellerTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
+import TellerRx
 import TellerTestSupport
 import Testing
 
@@ -86,20 +87,14 @@ import Testing
     }
 }
 
-private final class ProblemLog: @unchecked Sendable {
-    // @unchecked: `lock` guards `stored`.
-    private let lock = NSLock()
-    private var stored: [String] = []
+private final class ProblemLog: Sendable {
+    private let stored = LockedState<[String]>([])
 
     func add(_ entry: String) {
-        lock.lock()
-        stored.append(entry)
-        lock.unlock()
+        stored.withLock { $0.append(entry) }
     }
 
     var entries: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
+        stored.value
     }
 }

@@ -15,26 +15,25 @@ import Testing
     let octocat = TestRequirements(username: "octocat")
 
     /// Watches the data source's writes: how many ran at the same time, at most.
-    private final class WriteWatch: @unchecked Sendable {
-        // @unchecked: `lock` guards both counters.
-        private let lock = NSLock()
-        private var running = 0
-        private(set) var maximum = 0
+    private final class WriteWatch: Sendable {
+        private let counters = LockedState((running: 0, maximum: 0))
+
+        var maximum: Int {
+            counters.value.maximum
+        }
 
         func enter() {
-            lock.lock()
-            running += 1
-            maximum = max(maximum, running)
-            lock.unlock()
+            counters.withLock { counters in
+                counters.running += 1
+                counters.maximum = max(counters.maximum, counters.running)
+            }
             // Not synchronisation: a write that takes a while, as on a real disk, so that
             // overlapping writes would be seen.
             usleep(300)
         }
 
         func leave() {
-            lock.lock()
-            running -= 1
-            lock.unlock()
+            counters.withLock { $0.running -= 1 }
         }
     }
 

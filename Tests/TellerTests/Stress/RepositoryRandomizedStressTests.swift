@@ -453,40 +453,40 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
 /// then every later write, none missed and none out of order. (Reading the value and then
 /// subscribing to changes, as a quick fake might, misses a write made in between: the fake, not
 /// Teller, would then show stale data for good.)
-private final class Store: @unchecked Sendable {
-    // @unchecked: everything mutable is only touched under `lock`.
-    private let lock = NSLock()
-    private var caches: [String: [String]] = [:]
-    private var subscribers: [Int: (tag: String, observer: AnyObserver<[String]>)] = [:]
-    private var nextID = 0
+private final class Store: Sendable {
+    private struct State {
+        var caches: [String: [String]] = [:]
+        var subscribers: [Int: (tag: String, observer: AnyObserver<[String]>)] = [:]
+        var nextID = 0
+    }
+
+    // Observers are called under the lock, as a database would: that is what keeps a
+    // subscriber's first value and later writes in order.
+    private let state = LockedState(State())
 
     func value(tag: String) -> [String]? {
-        lock.lock()
-        defer { lock.unlock() }
-        return caches[tag]
+        state.withLock { $0.caches[tag] }
     }
 
     func write(_ cache: [String], tag: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        caches[tag] = cache
-        for subscriber in subscribers.values where subscriber.tag == tag {
-            subscriber.observer.onNext(cache)
+        state.withLock { state in
+            state.caches[tag] = cache
+            for subscriber in state.subscribers.values where subscriber.tag == tag {
+                subscriber.observer.onNext(cache)
+            }
         }
     }
 
     func observe(tag: String) -> Observable<[String]> {
         Observable.create { [self] observer in
-            lock.lock()
-            defer { lock.unlock() }
-            nextID += 1
-            let id = nextID
-            subscribers[id] = (tag, observer)
-            observer.onNext(caches[tag] ?? [])
+            let id = state.withLock { state -> Int in
+                state.nextID += 1
+                state.subscribers[state.nextID] = (tag, observer)
+                observer.onNext(state.caches[tag] ?? [])
+                return state.nextID
+            }
             return Disposables.create { [self] in
-                lock.lock()
-                defer { lock.unlock() }
-                subscribers[id] = nil
+                state.withLock { $0.subscribers[id] = nil }
             }
         }
     }

@@ -99,8 +99,8 @@ where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = CombineLatestProducer<Observer.Element>.ResultSelector
 
-    /// Serializes forwarding from every source and guards the state (lives in `storage`).
-    var lock: RecursiveMutex { storage.lock }
+    /// Serializes forwarding from every source and guards the state (RxSwift's design).
+    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
-
 /// What a `combineLatest` or `zip` sink needs to know about one typed source without knowing
 /// its type: how much room its stored value takes and how to set up and destroy that value.
 /// The typed subclasses (`CombineLatestSourceOf`, `ZipSourceOf`) also subscribe themselves.
@@ -35,8 +25,8 @@ class MultiSourceInput: @unchecked Sendable {
 }
 
 /// Where everything lives inside one sink's single allocation, computed once per producer:
-/// the sink's recursive mutex, a table of value pointers (what result functions read), two
-/// flags per source, then the values themselves.
+/// a table of value pointers (what result functions read), two flags per source, then the
+/// values themselves.
 struct MultiSourceLayout: Sendable {
     let count: Int
     let tableOffset: Int
@@ -48,10 +38,10 @@ struct MultiSourceLayout: Sendable {
     init(_ inputs: [MultiSourceInput]) {
         count = inputs.count
         let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
-        tableOffset = (MemoryLayout<pthread_mutex_t>.stride + pointerSize - 1) / pointerSize * pointerSize
+        tableOffset = 0
         flagsOffset = tableOffset + count * pointerSize
         var offset = flagsOffset + 2 * count
-        var alignment = max(MemoryLayout<UnsafeMutableRawPointer>.alignment, MemoryLayout<pthread_mutex_t>.alignment)
+        var alignment = MemoryLayout<UnsafeMutableRawPointer>.alignment
         var valueOffsets: [Int] = []
         valueOffsets.reserveCapacity(count)
         for input in inputs {
@@ -66,13 +56,10 @@ struct MultiSourceLayout: Sendable {
     }
 }
 
-/// One sink's mutex, values, flags and value table in a single allocation laid out by a
-/// ``MultiSourceLayout`` (a `Lock` would cost two allocations more per subscription). Not
-/// thread-safe by itself: the owning sink guards everything else with `lock`.
+/// One sink's values, flags and value table in a single allocation laid out by a
+/// ``MultiSourceLayout``. Not thread-safe by itself: the owning sink guards it with its lock.
 struct MultiSourceStorage {
     private let block: UnsafeMutableRawPointer
-    /// The owning sink's recursive mutex (RxSwift's design: it serializes forwarding).
-    let lock: RecursiveMutex
     /// Pointer `i` is the storage of source `i`'s value; what result functions read.
     let values: UnsafeMutablePointer<UnsafeMutableRawPointer>
     private let flags: UnsafeMutablePointer<Bool>
@@ -80,7 +67,6 @@ struct MultiSourceStorage {
 
     init(layout: MultiSourceLayout, inputs: [MultiSourceInput]) {
         block = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
-        lock = RecursiveMutex(block.bindMemory(to: pthread_mutex_t.self, capacity: 1))
         count = layout.count
         values = (block + layout.tableOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
         flags = (block + layout.flagsOffset).bindMemory(to: Bool.self, capacity: 2 * count)
@@ -97,7 +83,6 @@ struct MultiSourceStorage {
         for index in 0..<count where isInitialized(index) {
             inputs[index].deinitializeStorage(values[index])
         }
-        lock.destroy()
         block.deallocate()
     }
 
@@ -117,39 +102,5 @@ struct MultiSourceStorage {
 
     func setSecondFlag(_ index: Int) {
         flags[count + index] = true
-    }
-}
-
-/// A recursive pthread mutex in memory its owner manages, set up like `Lock(recursive: true)`
-/// (error-checking in debug builds, visible to ThreadSanitizer).
-struct RecursiveMutex {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-        self.mutex = mutex
-        Lock.initialize(mutex, recursive: true)
-    }
-
-    @inline(__always)
-    func lock() {
-        let result = pthread_mutex_lock(mutex)
-        assert(result == 0, "pthread_mutex_lock failed with \(result)")
-    }
-
-    @inline(__always)
-    func unlock() {
-        let result = pthread_mutex_unlock(mutex)
-        assert(result == 0, "pthread_mutex_unlock failed with \(result)")
-    }
-
-    @inline(__always)
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-
-    func destroy() {
-        pthread_mutex_destroy(mutex)
     }
 }

@@ -43,8 +43,7 @@ struct ShareStateMachine<Element> {
     private(set) var session: UInt64 = 0
     private var link = ConnectionLink()
     private var isDelivering = false
-    private var pending: [Delivery] = []
-    private var pendingHead = 0
+    private var pending = FIFOQueue<Delivery>()
 
     /// - Parameters:
     ///   - replay: How many of the latest elements a new subscriber receives first.
@@ -118,16 +117,11 @@ struct ShareStateMachine<Element> {
 
     /// The next queued delivery for the delivering thread, or `nil` (and delivering ends).
     mutating func nextDelivery() -> Delivery? {
-        guard pendingHead < pending.count else {
-            if !pending.isEmpty {
-                pending.removeAll()
-                pendingHead = 0
-            }
+        guard let delivery = pending.dequeue() else {
             isDelivering = false
             return nil
         }
-        defer { pendingHead += 1 }
-        return pending[pendingHead]
+        return delivery
     }
 
     private mutating func endSession() {
@@ -139,42 +133,10 @@ struct ShareStateMachine<Element> {
     /// already delivering.
     private mutating func startDelivery(_ delivery: Delivery) -> Delivery? {
         if isDelivering {
-            pending.append(delivery)
+            pending.enqueue(delivery)
             return nil
         }
         isDelivering = true
         return delivery
-    }
-}
-
-/// The latest `capacity` elements, oldest first. Grows only as elements arrive, so a large
-/// capacity costs nothing up front; once full, appending overwrites the oldest in place.
-private struct RingBuffer<Element> {
-    private let capacity: Int
-    private var storage: [Element] = []
-    private var start = 0
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    mutating func append(_ element: Element) {
-        guard capacity > 0 else { return }
-        if storage.count < capacity {
-            storage.append(element)
-        } else {
-            storage[start] = element
-            start = start + 1 == capacity ? 0 : start + 1
-        }
-    }
-
-    /// The elements, oldest first. No allocation when empty or not yet wrapped.
-    var elements: [Element] {
-        start == 0 ? storage : Array(storage[start...] + storage[..<start])
-    }
-
-    mutating func removeAll() {
-        storage.removeAll()
-        start = 0
     }
 }

@@ -112,8 +112,8 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
-    /// Serializes forwarding from every source and guards the state (lives in `storage`).
-    var lock: RecursiveMutex { storage.lock }
+    /// Serializes forwarding from every source and guards the state (RxSwift's design).
+    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
