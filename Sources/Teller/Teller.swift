@@ -54,7 +54,9 @@ public final class Teller: Sendable {
     ///   - retryPolicy: How failed fetches are tried again; ``RetryPolicy/never`` by default.
     ///   - appLifecycleNotifications: Where the app's "did become active" notifications are
     ///     posted (UIKit's and AppKit's), each of which calls ``appDidBecomeActive()``; `nil` to
-    ///     call it yourself only. Tests pass a `NotificationCenter()` of their own.
+    ///     call it yourself only. The default is `NotificationCenter.default` on Apple platforms
+    ///     and `nil` elsewhere, where no framework posts them. Tests pass a
+    ///     `NotificationCenter()` of their own.
     ///   - logger: Receives log events; `nil` (the default) logs nothing.
     public init(
         metadataStore: (any FetchMetadataStore)? = nil,
@@ -63,7 +65,7 @@ public final class Teller: Sendable {
         backgroundScheduler: any SchedulerType = ConcurrentDispatchQueueScheduler(qos: .utility),
         fetchTimeout: RxTimeInterval? = .seconds(60),
         retryPolicy: RetryPolicy = .never,
-        appLifecycleNotifications: NotificationCenter? = .default,
+        appLifecycleNotifications: NotificationCenter? = Teller.defaultAppLifecycleNotifications,
         logger: (@Sendable (TellerLogEvent) -> Void)? = nil
     ) {
         let loggerBox = LoggerBox(logger)
@@ -82,6 +84,18 @@ public final class Teller: Sendable {
         coordinator = RefreshCoordinator(log: log)
         lifecycleObservation = AppLifecycleObservation(center: appLifecycleNotifications)
         lifecycleObservation.start { [weak self] in self?.appDidBecomeActive() }
+    }
+
+    /// Where a `Teller` listens for the app becoming active unless told otherwise:
+    /// `NotificationCenter.default` on Apple platforms, where UIKit and AppKit post there, and
+    /// `nil` elsewhere, where nothing does (a server's `Teller` registers no observer it would
+    /// never need).
+    public static var defaultAppLifecycleNotifications: NotificationCenter? {
+        #if canImport(Darwin)
+        .default
+        #else
+        nil
+        #endif
     }
 
     /// Receives log events; `nil` logs nothing. Called on whatever thread the event happens.
