@@ -139,7 +139,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         case .extra(let input):
             extra(input)
         case .observersChanged(let hasObservers):
-            observersChanged(hasObservers, now: now)
+            observersChanged(hasObservers)
         case .triggered(let trigger):
             triggered(trigger, now: now)
         case .shutDown:
@@ -408,7 +408,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
 
     /// The repository got its first observer or lost its last: observed repositories are the
     /// ones invalidation and refresh triggers refresh, and the refresh timer runs only for them.
-    mutating func observersChanged(_ hasObservers: Bool, now: Date) -> [Action] {
+    mutating func observersChanged(_ hasObservers: Bool) -> [Action] {
         self.hasObservers = hasObservers
         return []
     }
