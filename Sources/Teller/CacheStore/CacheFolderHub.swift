@@ -11,7 +11,7 @@ final class CacheFolderHub: Sendable {
     /// The folder's path, symbolic links resolved.
     let path: String
     /// Serializes this process's writers; the lock file does the same across processes.
-    private let writers = LockedState(())
+    private let writers = Lock()
     private let observations = LockedState(Observations())
 
     private init(path: String) {
@@ -43,7 +43,7 @@ final class CacheFolderHub: Sendable {
     ///   ahead without it: it may still succeed, and if the folder is unwritable the write's own
     ///   error says so).
     func exclusively<Result>(_ body: (_ lockFailure: (any Error)?) throws -> Result) rethrows -> Result {
-        try writers.withLock { _ in
+        try writers.withLock {
             let lock: Int32
             do {
                 lock = try FileLock.acquire(path: path + "/.lock")

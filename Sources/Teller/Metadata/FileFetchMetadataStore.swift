@@ -61,7 +61,7 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
     private let state = LockedState(State())
     /// Serializes this store's writers, so that renames land in the order the changes were
     /// made; the file lock does the same across stores and processes.
-    private let writeLock = LockedState(())
+    private let writeLock = Lock()
 
     /// Creates a store backed by the file at `url` (created when first written, along with
     /// missing directories, and with the lock file `url` + `.lock` next to it).
@@ -146,7 +146,7 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
     // MARK: - Writing
 
     private func update(_ change: Change) throws {
-        let (problems, failure) = writeLock.withLock { _ in write(change) }
+        let (problems, failure) = writeLock.withLock { write(change) }
         problems.forEach(onProblem)
         if let failure { throw failure }
     }
