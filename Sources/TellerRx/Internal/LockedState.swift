@@ -69,23 +69,15 @@ package struct LockedState<State>: @unchecked Sendable {
     /// Runs `body` with the state, under the lock.
     @inlinable
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        // The state's address is taken under the lock too: ThreadSanitizer counts taking it as
-        // an access to the state.
-        try withExtendedLifetime(buffer) {
-            try withMutex { try buffer.withUnsafeMutablePointerToHeader { try body(&$0.pointee) } }
-        }
-    }
-
-    /// Runs `body` with the mutex held. The caller keeps `buffer` alive.
-    @inlinable
-    func withMutex<Result>(_ body: () throws -> Result) rethrows -> Result {
+        // `buffer` (part of `self`) lives until this returns. The state's address is taken
+        // under the lock too: ThreadSanitizer counts taking it as an access to the state.
         let result = pthread_mutex_lock(mutex)
         assert(result == 0, "pthread_mutex_lock failed with \(result)")
         defer {
             let result = pthread_mutex_unlock(mutex)
             assert(result == 0, "pthread_mutex_unlock failed with \(result)")
         }
-        return try body()
+        return try buffer.withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
     }
 
     /// A copy of the state as it is now. Only for reading a value (a count, a record) that
@@ -112,13 +104,15 @@ extension LockedState where State == Void {
     /// address, ThreadSanitizer would count that as an access racing with the locking.)
     @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try withExtendedLifetime(buffer) { try withMutex(body) }
+        lock()
+        defer { unlock() }
+        return try body()
     }
 
-    /// Takes the lock; pair it with ``unlock()`` on the same thread. Prefer `withLock`. For a
-    /// lock kept in a stored property of an object that outlives the call: unlike `withLock`,
-    /// these read only the mutex pointer and do not keep the storage alive themselves (which
-    /// would cost a retain per call when the lock is reached through another object).
+    /// Takes the lock; pair it with ``unlock()`` on the same thread. Prefer `withLock`. Only
+    /// for a lock kept in a stored property of an object that outlives both calls: between
+    /// them nothing else keeps the storage alive. (Both read only the mutex pointer, so taking
+    /// a lock reached through another object costs no retain.)
     @inlinable
     func lock() {
         let result = pthread_mutex_lock(mutex)
