@@ -23,6 +23,15 @@ public class Observable<Element: Sendable>: ObservableType, @unchecked Sendable 
         preconditionFailure("Observable.subscribe must be overridden by \(type(of: self))")
     }
 
+    /// Subscribes `observer` and stores the subscription in `downstream`: for sinks, whose
+    /// upstream subscription is `downstream`. ``Producer`` overrides it to store its sink
+    /// before subscribing further upstream, so disposal reaches the sink while a synchronous
+    /// source is still sending.
+    func subscribe<Observer: ObserverType>(_ observer: Observer, upstreamOf downstream: SubscriptionSlot)
+    where Observer.Element == Element {
+        downstream.setSubscription(subscribe(observer))
+    }
+
     /// Returns this observable.
     public func asObservable() -> Observable<Element> {
         self

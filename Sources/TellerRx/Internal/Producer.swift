@@ -1,29 +1,53 @@
-/// The base of every operator's observable: `subscribe` creates the operator's sink through
-/// `run(_:cancel:)` and returns a ``SinkDisposer`` that disposes the sink and its upstream
-/// subscription together, even when disposal races with the subscription being set up.
+/// The base of every operator's observable.
 ///
-/// Operators that subscribe upstream once may instead override `subscribe` with a
-/// ``DisposerSink`` (one object per subscription instead of two; see Map.swift).
+/// `subscribe` runs ``run(_:downstream:)`` inside the current thread's trampoline, the way
+/// every RxSwift producer does, so work that sources schedule on ``CurrentThreadScheduler``
+/// (`of`, `from`, `range`, `repeatElement`) starts only once the whole chain is wired.
+/// Together with each ``Sink`` handing itself to the sink downstream of it before it
+/// subscribes upstream, an operator that ends early (`take`, `first`, a throwing closure)
+/// stops a synchronous source at once instead of letting it run on into disposed sinks.
+///
+/// Cost, per subscribe only: one thread-local read; for the outermost subscribe on a thread,
+/// also one trampoline entry. Nothing per event.
+///
 /// `@usableFromInline` so operators can create their producer from an `@inlinable` method.
 @usableFromInline
 class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     // @unchecked: producers keep only immutable configuration.
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        let disposer = SinkDisposer()
-        let (sink, subscription) = run(observer, cancel: disposer)
-        disposer.setSinkAndSubscription(sink: sink, subscription: subscription)
-        return disposer
+        guard CurrentThreadScheduler.isScheduleRequired else {
+            return run(observer, downstream: nil)
+        }
+        // No trampoline runs here, so `schedule` runs the action at once, on this thread, and
+        // returns its disposable; the work the chain scheduled on it runs right after.
+        return CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer))) { pair in
+            pair.value.0.run(pair.value.1, downstream: nil)
+        }
     }
 
-    /// Creates the sink for `observer` and subscribes it upstream.
+    override final func subscribe<Observer: ObserverType>(
+        _ observer: Observer,
+        upstreamOf downstream: SubscriptionSlot
+    ) where Observer.Element == Element {
+        guard CurrentThreadScheduler.isScheduleRequired else {
+            _ = run(observer, downstream: downstream)
+            return
+        }
+        _ = CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer, downstream))) { state in
+            state.value.0.run(state.value.1, downstream: state.value.2)
+        }
+    }
+
+    /// Creates the sink for `observer`, with `downstream` so the sink hands itself over before
+    /// it subscribes upstream, and subscribes it.
     ///
-    /// - Returns: The sink (disposed to stop forwarding) and the upstream subscription.
+    /// - Returns: The subscription: the sink, which disposes its upstream with itself.
     func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         preconditionFailure("Producer.run must be overridden by \(type(of: self))")
     }
 }

@@ -41,10 +41,11 @@ private final class AmbProducer<Element: Sendable>: Producer<Element>, @unchecke
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AmbSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(left: left, right: right))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = AmbSink(observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run(left: left, right: right))
+        return sink
     }
 }
 

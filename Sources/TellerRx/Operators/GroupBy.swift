@@ -30,7 +30,7 @@ extension ObservableType {
     }
 }
 
-private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>: TrampolinedProducer<
+private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>: Producer<
     GroupedObservable<Key, Element>
 >, @unchecked Sendable
 {
@@ -47,11 +47,12 @@ private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable
     where Observer.Element == GroupedObservable<Key, Element> {
-        let sink = GroupBySink(keySelector: keySelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let sink = GroupBySink(keySelector: keySelector, observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run(source))
+        return sink
     }
 }
 
@@ -66,9 +67,9 @@ where Observer.Element == GroupedObservable<Key, Element> {
     private var groups: [Key: PublishSubject<Element>] = [:]
     private var isStopped = false
 
-    init(keySelector: @escaping @Sendable (Element) throws -> Key, observer: Observer, cancel: any Cancelable) {
+    init(keySelector: @escaping @Sendable (Element) throws -> Key, observer: Observer, downstream: SubscriptionSlot?) {
         self.keySelector = keySelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func run(_ source: Observable<Element>) -> any Disposable {

@@ -26,7 +26,7 @@ extension ObservableType {
     }
 }
 
-private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: TrampolinedProducer<Element>,
+private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: Producer<Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
@@ -40,10 +40,11 @@ private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: Tramp
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source, other: other))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SkipUntilSink<Other, Observer>(observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run(source: source, other: other))
+        return sink
     }
 }
 

@@ -47,16 +47,17 @@ private final class WindowProducer<Element: Sendable>: Producer<Observable<Eleme
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Observable<Element> {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Observable<Element> {
         let sink = WindowSink<Element, Observer>(
             timeSpan: timeSpan,
             count: count,
             scheduler: scheduler,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run(source))
+        sink.setSubscription(sink.run(source))
+        return sink
     }
 }
 
@@ -87,13 +88,13 @@ where Observer.Element == Observable<Element> {
         count: Int,
         scheduler: any SchedulerType,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.timeSpan = timeSpan
         self.count = count
         self.scheduler = scheduler
         refCount = RefCountDisposable(disposable: Disposables.create(timer, sourceSubscription))
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func run(_ source: Observable<Element>) -> any Disposable {

@@ -76,11 +76,12 @@ private final class TraitFlatMapProducer<SourceElement: Sendable, Result: Sendab
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = TraitFlatMapSink<SourceElement, Observer>(selector: selector, observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
+        let sink = TraitFlatMapSink<SourceElement, Observer>(selector: selector, observer: observer, downstream: downstream)
         let subscription = source.subscribe(sink)
-        return (sink, BinaryDisposable(subscription, sink.innerSubscription))
+        sink.setSubscription(BinaryDisposable(subscription, sink.innerSubscription))
+        return sink
     }
 }
 
@@ -94,9 +95,9 @@ where Observer.Element: Sendable {
     private let innerStarted = Atomic<Bool>(false)
     let innerSubscription = SingleAssignmentDisposable()
 
-    init(selector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
+    init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<SourceElement>) {

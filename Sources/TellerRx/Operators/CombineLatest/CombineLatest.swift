@@ -67,16 +67,17 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
         let sink = CombineLatestSink(
             inputs: inputs,
             layout: layout,
             resultSelector: resultSelector,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run())
+        sink.setSubscription(sink.run())
+        return sink
     }
 }
 
@@ -117,12 +118,12 @@ where Observer.Element: Sendable {
         layout: MultiSourceLayout,
         resultSelector: @escaping ResultSelector,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.inputs = inputs
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     deinit {

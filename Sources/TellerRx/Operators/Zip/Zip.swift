@@ -88,17 +88,18 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
         let sink = ZipSink(
             inputs: inputs,
             layout: layout,
             completion: completion,
             resultSelector: resultSelector,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run())
+        sink.setSubscription(sink.run())
+        return sink
     }
 }
 
@@ -133,14 +134,14 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         completion: ZipCompletion,
         resultSelector: @escaping ResultSelector,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.inputs = inputs
         self.completion = completion
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
         queuedCounts = Array(repeating: 0, count: inputs.count)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     deinit {
