@@ -64,7 +64,7 @@ private final class CatchProducer<Element: Sendable>: Producer<Element>, @unchec
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, downstream: downstream)
-        sink.setSubscription(sink.run(source))
+        sink.run(source)
         return sink
     }
 }
@@ -82,13 +82,14 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
+        setSubscription(subscription)
         // Installed before subscribing, so a source that fails synchronously has its
         // replacement stored after it, not overwritten by it.
-        let first = SingleAssignmentDisposable()
+        let first = SubscriptionSlot()
         subscription.disposable = first
-        first.setDisposable(source.subscribe(self))
-        return subscription
+        source.subscribe(self, upstreamOf: first)
     }
 
     func on(_ event: Event<Element>) {

@@ -105,7 +105,7 @@ where Observer.Element: Sendable {
     /// Traits: a completion after an element sent in the same run waits for a new run.
     private let completionInItsOwnRun: Bool
     private let state = LockedState(State())
-    private let sourceSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SubscriptionSlot()
     private let timer = SerialDisposable()
 
     init(
@@ -122,7 +122,7 @@ where Observer.Element: Sendable {
     }
 
     func run(_ source: Observable<Element>) -> any Disposable {
-        sourceSubscription.setDisposable(source.subscribe(self))
+        source.subscribe(self, upstreamOf: sourceSubscription)
         return Disposables.create(sourceSubscription, timer)
     }
 

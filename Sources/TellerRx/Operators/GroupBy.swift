@@ -51,7 +51,7 @@ private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>
     ) -> any Disposable
     where Observer.Element == GroupedObservable<Key, Element> {
         let sink = GroupBySink(keySelector: keySelector, observer: observer, downstream: downstream)
-        sink.setSubscription(sink.run(source))
+        sink.run(source)
         return sink
     }
 }
@@ -62,7 +62,7 @@ where Observer.Element == GroupedObservable<Key, Element> {
     // @unchecked: `groups` and `isStopped` are touched only from `on(_:)`, which the source calls
     // serially; `refCount` is written once in `run`, before the source is subscribed.
     private let keySelector: @Sendable (Element) throws -> Key
-    private let sourceSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SubscriptionSlot()
     private var refCount: RefCountDisposable?
     private var groups: [Key: PublishSubject<Element>] = [:]
     private var isStopped = false
@@ -72,17 +72,20 @@ where Observer.Element == GroupedObservable<Key, Element> {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
         let refCount = RefCountDisposable(disposable: sourceSubscription)
         self.refCount = refCount
-        sourceSubscription.setDisposable(source.subscribe(self))
-        return refCount
+        setSubscription(refCount)
+        source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
     func on(_ event: Event<Element>) {
         // Not gated on `isDisposed`: after the outer subscription is disposed, groups that
-        // still have subscribers keep receiving their elements.
-        guard !isStopped else { return }
+        // still have subscribers keep receiving their elements. Once nobody observes anything
+        // the source's slot is disposed, even while a replaying source is still inside
+        // `subscribe`, and the key selector must not run again.
+        guard !isStopped, !sourceSubscription.isDisposed else { return }
         switch event {
         case .next(let element):
             let key: Key

@@ -51,7 +51,7 @@ private final class IfEmptyProducer<Element: Sendable>: Producer<Element>, @unch
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = IfEmptySink(fallback: fallback, observer: observer, downstream: downstream)
-        sink.setSubscription(sink.run(source))
+        sink.run(source)
         return sink
     }
 }
@@ -71,13 +71,14 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
+        setSubscription(subscription)
         // Installed before subscribing, so a source that completes synchronously has the
         // fallback's subscription stored after it, not overwritten by it.
-        let first = SingleAssignmentDisposable()
+        let first = SubscriptionSlot()
         subscription.disposable = first
-        first.setDisposable(source.subscribe(self))
-        return subscription
+        source.subscribe(self, upstreamOf: first)
     }
 
     func onNext(_ element: Element) {

@@ -56,9 +56,11 @@ where Observer.Element: Sendable {
                 forwardTerminal(lastError.map { .error($0) } ?? .completed)
                 return
             }
-            // Dispose the failed attempt before starting the next one.
-            attempt.disposable = Disposables.create()
-            attempt.disposable = next.subscribe(self)
+            // Dispose the failed attempt before starting the next one; the new one is wired
+            // before it is subscribed, so disposing the sink reaches a synchronous source.
+            let slot = SubscriptionSlot()
+            attempt.disposable = slot
+            next.subscribe(self, upstreamOf: slot)
         }
     }
 }

@@ -44,7 +44,7 @@ private final class SampleProducer<Element: Sendable, SamplerElement: Sendable>:
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = SampleSink(defaultValue: defaultValue, observer: observer, downstream: downstream)
-        sink.sourceSubscription.setDisposable(source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: sink.sourceSubscription)
         let samplerSubscription = sampler.subscribe(SamplerObserver<Observer, SamplerElement>(sink: sink))
         sink.setSubscription(Disposables.create(sink.sourceSubscription, samplerSubscription))
         return sink
@@ -59,7 +59,7 @@ private final class SampleSink<Observer: ObserverType>: Sink<Observer>, Observer
     // @unchecked: the `var`s are only touched while holding `lock`.
     typealias Element = Observer.Element
 
-    let sourceSubscription = SingleAssignmentDisposable()
+    let sourceSubscription = SubscriptionSlot()
     private let defaultValue: Element?
     private let lock = Lock(recursive: true)
     private var latest: Element?

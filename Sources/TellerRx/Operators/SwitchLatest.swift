@@ -77,7 +77,7 @@ where Inner.Element == Observer.Element {
     }
 
     func run(_ source: Observable<SourceElement>) {
-        outer.setSubscription(source.subscribe(self))
+        source.subscribe(self, upstreamOf: outer)
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -141,7 +141,7 @@ where Inner.Element == Observer.Element {
         let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: id)
         // The previous inner is disposed before the new one is subscribed, as in RxSwift.
         guard current.replace(with: observer) else { return }
-        observer.setSubscription(inner.subscribe(observer))
+        inner.subscribe(observer, upstreamOf: observer)
     }
 
     @inline(never)

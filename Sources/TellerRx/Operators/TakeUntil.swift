@@ -45,7 +45,7 @@ private final class TakeUntilProducer<Element: Sendable, Other: Sendable>: Produ
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = TakeUntilSink<Other, Observer>(observer: observer, downstream: downstream)
-        sink.setSubscription(sink.run(source: source, other: other))
+        sink.run(source: source, other: other)
         return sink
     }
 }
@@ -61,14 +61,16 @@ where Observer.Element: Sendable {
     /// on the same thread, and events must not overlap downstream. The terminal event is sent,
     /// and both subscriptions disposed, only after it (see ``Sink/stopForwarding(recording:in:)``).
     private let lock = Lock(recursive: true)
-    private let otherSubscription = SingleAssignmentDisposable()
+    private let otherSubscription = SubscriptionSlot()
     /// How the sink ends, decided under `lock` and sent after it.
     @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
-    func run(source: Observable<Element>, other: Observable<Other>) -> any Disposable {
-        otherSubscription.setDisposable(other.subscribe(TakeUntilOtherObserver(sink: self)))
-        let sourceSubscription = source.subscribe(self)
-        return Disposables.create(sourceSubscription, otherSubscription)
+    /// Subscribes both sequences, wired as this sink's upstream first.
+    func run(source: Observable<Element>, other: Observable<Other>) {
+        let sourceSubscription = SubscriptionSlot()
+        setSubscription(Disposables.create(sourceSubscription, otherSubscription))
+        other.subscribe(TakeUntilOtherObserver(sink: self), upstreamOf: otherSubscription)
+        source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
     func on(_ event: Event<Element>) {

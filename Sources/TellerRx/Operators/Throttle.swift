@@ -56,7 +56,7 @@ private final class ThrottleProducer<Element: Sendable>: Producer<Element>, @unc
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = ThrottleSink(parent: self, observer: observer, downstream: downstream)
-        sink.sourceSubscription.setDisposable(source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: sink.sourceSubscription)
         sink.setSubscription(Disposables.create(sink.sourceSubscription, sink.timer))
         return sink
     }
@@ -69,7 +69,7 @@ where Observer.Element: Sendable {
     // @unchecked: the `var`s are only touched under the delivery lock.
     typealias Element = Observer.Element
 
-    let sourceSubscription = SingleAssignmentDisposable()
+    let sourceSubscription = SubscriptionSlot()
     let timer = SerialDisposable()
     private let parent: ThrottleProducer<Element>
     private var kept: Element?

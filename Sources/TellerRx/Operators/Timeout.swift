@@ -71,10 +71,10 @@ private final class TimeoutProducer<Element: Sendable>: Producer<Element>, @unch
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = TimeoutSink(parent: self, observer: observer, downstream: downstream)
-        let original = SingleAssignmentDisposable()
+        let original = SubscriptionSlot()
         sink.subscription.disposable = original
         sink.startTimer(generation: 0)
-        original.setDisposable(source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: original)
         sink.setSubscription(Disposables.create(sink.subscription, sink.timer))
         return sink
     }

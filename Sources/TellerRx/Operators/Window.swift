@@ -56,7 +56,7 @@ private final class WindowProducer<Element: Sendable>: Producer<Observable<Eleme
             observer: observer,
             downstream: downstream
         )
-        sink.setSubscription(sink.run(source))
+        sink.run(source)
         return sink
     }
 }
@@ -75,7 +75,7 @@ where Observer.Element == Observable<Element> {
     private let scheduler: any SchedulerType
     private let lock = Lock(recursive: true)
     private let timer = SerialDisposable()
-    private let sourceSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SubscriptionSlot()
     private let refCount: RefCountDisposable
     private var window = PublishSubject<Element>()
     private var windowCount = 0
@@ -97,13 +97,14 @@ where Observer.Element == Observable<Element> {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
+        setSubscription(refCount)
         lock.withLock {
             forwardOn(.next(AddRef(source: window, refCount: refCount)))
             startTimer()
         }
-        sourceSubscription.setDisposable(source.subscribe(self))
-        return refCount
+        source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
     func on(_ event: Event<Element>) {

@@ -60,7 +60,7 @@ private final class WithLatestFromProducer<First: Sendable, Second: Sendable, Re
     ) -> any Disposable where Observer.Element == Result {
         let sink = WithLatestFromSink(resultSelector: resultSelector, observer: observer, downstream: downstream)
         let secondObserver = WithLatestFromSecondObserver(sink: sink)
-        secondObserver.setSubscription(second.subscribe(secondObserver))
+        second.subscribe(secondObserver, upstreamOf: secondObserver)
         let firstSubscription = first.subscribe(sink)
         sink.setSubscription(BinaryDisposable(firstSubscription, secondObserver))
         return sink

@@ -59,9 +59,9 @@ private final class AndThenProducer<Element: Sendable>: Producer<Element>, @unch
         // The first subscription sits in a single-assignment slot inside the serial one, so a
         // completable that completes synchronously (and so installs `second`'s subscription)
         // before `subscribe` returns cannot be overwritten by its own late assignment.
-        let first = SingleAssignmentDisposable()
+        let first = SubscriptionSlot()
         sink.subscription.disposable = first
-        first.setDisposable(completable.subscribe(sink))
+        completable.subscribe(sink, upstreamOf: first)
         sink.setSubscription(sink.subscription)
         return sink
     }

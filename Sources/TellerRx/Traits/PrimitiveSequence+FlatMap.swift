@@ -93,7 +93,7 @@ where Observer.Element: Sendable {
 
     private let selector: Selector
     private let innerStarted = Atomic<Bool>(false)
-    let innerSubscription = SingleAssignmentDisposable()
+    let innerSubscription = SubscriptionSlot()
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -117,7 +117,7 @@ where Observer.Element: Sendable {
                 dispose()
                 return
             }
-            innerSubscription.setDisposable(inner.subscribe(forwarder()))
+            inner.subscribe(forwarder(), upstreamOf: innerSubscription)
         case .error(let error):
             if innerStarted.load(ordering: .relaxed) {
                 reportMisuse("A trait failed after sending its element to flatMap; the error was dropped.")

@@ -36,7 +36,7 @@ final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineL
         -> SubscriptionSlot
     where Observer.Element == Result {
         let observer = CombineLatestObserver<Element, Observer>(sink: sink, index: index)
-        observer.setSubscription(source.subscribe(observer))
+        source.subscribe(observer, upstreamOf: observer)
         return observer
     }
 }

@@ -104,7 +104,7 @@ where Inner.Element == Observer.Element {
     /// Subscribes to the outer sequence. Teardown happens in ``dispose()``, so the returned
     /// subscription is empty.
     func run(_ source: Observable<SourceElement>) -> any Disposable {
-        outer.setSubscription(source.subscribe(self))
+        source.subscribe(self, upstreamOf: outer)
         return Disposables.create()
     }
 
@@ -280,7 +280,7 @@ where Inner.Element == Observer.Element {
         } else {
             observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
         }
-        observer.setSubscription(inner.subscribe(observer))
+        inner.subscribe(observer, upstreamOf: observer)
         let registration = inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
         // Unique: the inner source kept no reference, so nothing can call the observer again.
         if registration == .endedDuringSubscribe && isKnownUniquelyReferenced(&observer) {
@@ -395,6 +395,13 @@ where Inner.Element == Observer.Element {
         var hasPending = false
         switch event {
         case .next:
+            guard !parent.isDisposed else {
+                // The sink ended while this was being subscribed, before it was tracked: end
+                // this subscription here, so a synchronous source stops.
+                parent.lock.unlock()
+                dispose()
+                return
+            }
             parent.forwardOn(event)
             parent.lock.unlock()
             return

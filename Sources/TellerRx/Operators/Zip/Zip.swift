@@ -35,7 +35,7 @@ final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>,
     override func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
     where Observer.Element == Result {
         let observer = ZipObserver<Element, Observer>(sink: sink, index: index)
-        observer.setSubscription(source.subscribe(observer))
+        source.subscribe(observer, upstreamOf: observer)
         return observer
     }
 }
