@@ -57,7 +57,8 @@ private final class BufferProducer<Element: Sendable>: Producer<[Element]>, @unc
 
 /// Timer callbacks and source events arrive on different threads and both forward, so the
 /// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
-private final class BufferSink<Element, Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+private final class BufferSink<Element, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+    @unchecked Sendable
 where Observer.Element == [Element] {
     // @unchecked: `buffer` and `window` are only touched under the delivery lock.
     let timer = SerialDisposable()

@@ -36,7 +36,11 @@ private final class CompactMapProducer<SourceElement: Sendable, Result: Sendable
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Result {
-        let sink = CompactMapSink<SourceElement, Observer>(transform: transform, observer: observer, downstream: downstream)
+        let sink = CompactMapSink<SourceElement, Observer>(
+            transform: transform,
+            observer: observer,
+            downstream: downstream
+        )
         source.subscribe(sink, upstreamOf: sink)
         return sink
     }

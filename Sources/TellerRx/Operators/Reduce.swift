@@ -73,7 +73,11 @@ private final class ReduceProducer<SourceElement: Sendable, Accumulate: Sendable
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Result {
-        let sink = ReduceSink<SourceElement, Accumulate, Observer>(parent: self, observer: observer, downstream: downstream)
+        let sink = ReduceSink<SourceElement, Accumulate, Observer>(
+            parent: self,
+            observer: observer,
+            downstream: downstream
+        )
         source.subscribe(sink, upstreamOf: sink)
         return sink
     }

@@ -43,7 +43,12 @@ private final class RetryProducer<Element: Sendable>: Producer<Element>, @unchec
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
-        let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer, downstream: downstream)
+        let sink = RetrySink(
+            source: source,
+            maxAttemptCount: maxAttemptCount,
+            observer: observer,
+            downstream: downstream
+        )
         sink.start()
         return sink
     }

@@ -78,7 +78,11 @@ private final class TraitFlatMapProducer<SourceElement: Sendable, Result: Sendab
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Result {
-        let sink = TraitFlatMapSink<SourceElement, Observer>(selector: selector, observer: observer, downstream: downstream)
+        let sink = TraitFlatMapSink<SourceElement, Observer>(
+            selector: selector,
+            observer: observer,
+            downstream: downstream
+        )
         let subscription = source.subscribe(sink)
         sink.setSubscription(BinaryDisposable(subscription, sink.innerSubscription))
         return sink

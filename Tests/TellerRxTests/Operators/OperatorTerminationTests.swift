@@ -58,10 +58,12 @@ import Testing
     ) {
         let calls = Locked(0)
         let received = Locked<[Int]>([])
-        let chain = testCase.apply(source.make(count: 1_000).map { element in
-            calls.increment()
-            return element
-        })
+        let chain = testCase.apply(
+            source.make(count: 1_000).map { element in
+                calls.increment()
+                return element
+            }
+        )
         let subscription = chain.take(2).subscribe(onNext: { received.append($0) })
         subscription.dispose()
         #expect(received.value.count == 2)
