@@ -20,11 +20,7 @@ class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
         guard CurrentThreadScheduler.isScheduleRequired else {
             return run(observer, downstream: nil)
         }
-        // No trampoline runs here, so `schedule` runs the action at once, on this thread, and
-        // returns its disposable; the work the chain scheduled on it runs right after.
-        return CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer))) { pair in
-            pair.value.0.run(pair.value.1, downstream: nil)
-        }
+        return runTrampolined(observer, downstream: nil)
     }
 
     override final func subscribe<Observer: ObserverType>(
@@ -35,7 +31,19 @@ class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
             _ = run(observer, downstream: downstream)
             return
         }
-        _ = CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer, downstream))) { state in
+        _ = runTrampolined(observer, downstream: downstream)
+    }
+
+    /// Out of line on purpose: a function that builds the generic state tuple gets its stack
+    /// space sized at entry, with metadata lookups, even when this path is not taken.
+    @inline(never)
+    private func runTrampolined<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        // No trampoline runs here, so `schedule` runs the action at once, on this thread, and
+        // returns its disposable; the work the chain scheduled on it runs right after.
+        CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer, downstream))) { state in
             state.value.0.run(state.value.1, downstream: state.value.2)
         }
     }
