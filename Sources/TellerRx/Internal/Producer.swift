@@ -15,15 +15,22 @@
 class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     // @unchecked: producers keep only immutable configuration.
 
+    /// Returns a slot holding the chain's last sink, not the sink itself: disposing the slot
+    /// lets go of the sink, and so of `observer` and what its closures captured, even while
+    /// the caller keeps the disposed subscription (an owner that keeps its subscription and is
+    /// captured by its closures would otherwise never be freed).
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        guard CurrentThreadScheduler.isScheduleRequired else {
-            return run(observer, downstream: nil)
+        let subscription = SubscriptionSlot()
+        if CurrentThreadScheduler.isScheduleRequired {
+            _ = runTrampolined(observer, downstream: subscription)
+        } else {
+            _ = run(observer, downstream: subscription)
         }
-        return runTrampolined(observer, downstream: nil)
+        return subscription
     }
 
-    override final func subscribe<Observer: ObserverType>(
+    override final func subscribeEnteringTrampoline<Observer: ObserverType>(
         _ observer: Observer,
         upstreamOf downstream: SubscriptionSlot
     ) where Observer.Element == Element {
@@ -34,17 +41,18 @@ class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
         _ = runTrampolined(observer, downstream: downstream)
     }
 
-    /// Out of line on purpose: a function that builds the generic state tuple gets its stack
-    /// space sized at entry, with metadata lookups, even when this path is not taken.
+    /// Runs `run` as the first action of this thread's trampoline, so what the chain schedules
+    /// on ``CurrentThreadScheduler`` runs right after it, on this thread. Out of line, so the
+    /// common path (a trampoline already runs) stays small.
     @inline(never)
     private func runTrampolined<Observer: ObserverType>(
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
-        // No trampoline runs here, so `schedule` runs the action at once, on this thread, and
-        // returns its disposable; the work the chain scheduled on it runs right after.
-        CurrentThreadScheduler.instance.schedule(UncheckedSendable((self, observer, downstream))) { state in
-            state.value.0.run(state.value.1, downstream: state.value.2)
+        // Through a pointer: a closure that captures a value of generic type gets a context of
+        // dynamic size, which is allocated on the heap even when the closure does not escape.
+        withUnsafePointer(to: observer) { observer in
+            enterTrampoline { self.run(observer.pointee, downstream: downstream) }
         }
     }
 
@@ -52,10 +60,23 @@ class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     /// it subscribes upstream, and subscribes it.
     ///
     /// - Returns: The subscription: the sink, which disposes its upstream with itself.
-    func run<Observer: ObserverType>(
+    override func run<Observer: ObserverType>(
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         preconditionFailure("Producer.run must be overridden by \(type(of: self))")
+    }
+}
+
+/// Runs `body` as the first action of this thread's trampoline; only when none runs, so
+/// `schedule` calls it at once and it never escapes.
+///
+/// Costs no allocation and no generic-metadata lookup: `body` is non-escaping (its context
+/// lives on the caller's stack), `schedule` is specialized for a concrete state, and the
+/// action captures nothing. (A generic state tuple cost four metadata lookups per entry; a
+/// closure literal made to look escaping, a heap context and a reabstraction thunk.)
+private func enterTrampoline(_ body: () -> any Disposable) -> any Disposable {
+    withoutActuallyEscaping(body) { body in
+        CurrentThreadScheduler.instance.schedule(UncheckedSendable(body)) { $0.value() }
     }
 }

@@ -18,9 +18,11 @@ import Android
 /// closure, …) disposes this sink, and the source behind it, before the next element; no
 /// closure upstream of it runs for elements nobody will see.
 ///
-/// Subclasses check ``SubscriptionSlot/isDisposed`` before running a user closure, deliver
-/// with ``forwardNext(_:)``/``forwardOn(_:)``, and ``dispose()`` after a terminal event.
-/// Once disposed a sink forwards nothing.
+/// Subclasses deliver with ``forwardNext(_:)``/``forwardOn(_:)`` and ``dispose()`` after a
+/// terminal event. Once disposed a sink forwards nothing, and gets nothing more to run its
+/// closure on: disposing it disposed its upstream sink too (handed to it before that one
+/// subscribed), and every source checks its own subscription before it delivers. So an
+/// element path needs no check of its own before the closure, as in RxSwift.
 class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
     // @unchecked: `observer` is immutable; the slot's state is atomic. Subclasses guard their
     // own mutable state.
@@ -34,7 +36,14 @@ class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
         self.observer = observer
         super.init()
         Resources.increment()
-        downstream?.setSubscription(self)
+        handOver(to: downstream)
+    }
+
+    /// For sinks whose `run` calls ``SubscriptionSlot/handOver(to:)`` itself, right after.
+    init(observer: Observer) {
+        self.observer = observer
+        super.init()
+        Resources.increment()
     }
 
     deinit {

@@ -47,7 +47,27 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         let previous = state.bitwiseOr(subscriptionSetBit, ordering: .acquiringAndReleasing).oldValue
         assert(previous & subscriptionSetBit == 0, "setSubscription called twice")
         if previous & disposedBit != 0 {
-            self.subscription.take()?.dispose()
+            disposeSubscription()
+        }
+    }
+
+    /// Out of line: the common path of ``setSubscription(_:)`` (not yet disposed) then needs no
+    /// stack space for a taken-out existential, and is run once per operator per subscription.
+    @inline(never)
+    private func disposeSubscription() {
+        subscription.take()?.dispose()
+    }
+
+    /// Makes this slot `downstream`'s subscription (nothing when `nil`).
+    ///
+    /// Here, not in the generic ``Sink``, on purpose: erasing `self` to `any Disposable` stores
+    /// its static type's metadata in the existential, and for `Sink<Observer>` that metadata
+    /// is a run-time lookup (about 500 instructions) on every subscription; for this
+    /// non-generic class it is a constant.
+    final func handOver(to downstream: borrowing SubscriptionSlot?) {
+        switch downstream {
+        case .some(let slot): slot.setSubscription(self)
+        case .none: break
         }
     }
 
@@ -56,7 +76,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     func dispose() {
         let previous = state.bitwiseOr(disposedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & (disposedBit | subscriptionSetBit) == subscriptionSetBit {
-            subscription.take()?.dispose()
+            disposeSubscription()
         }
     }
 

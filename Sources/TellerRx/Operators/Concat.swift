@@ -138,7 +138,7 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
             let slot = SubscriptionSlot()
             // Disposes the previous, completed source's subscription.
             guard current.replace(with: slot) else { return }
-            next.asObservable().subscribe(self, upstreamOf: slot)
+            next.asObservable().subscribeEnteringTrampoline(self, upstreamOf: slot)
         } while pendingMoves.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
     }
 

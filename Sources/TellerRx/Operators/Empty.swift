@@ -25,7 +25,7 @@ extension ObservableType {
 // Not ``Producer``s: with no sink and nothing to wire, these send at once and skip the
 // trampoline, as RxSwift's do.
 
-private final class EmptyProducer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
+private final class EmptyProducer<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: stateless.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
@@ -34,7 +34,7 @@ private final class EmptyProducer<Element: Sendable>: Observable<Element>, @unch
     }
 }
 
-private final class NeverProducer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
+private final class NeverProducer<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: stateless.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
@@ -42,7 +42,7 @@ private final class NeverProducer<Element: Sendable>: Observable<Element>, @unch
     }
 }
 
-private final class ErrorProducer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
+private final class ErrorProducer<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let error: any Error
 

@@ -34,7 +34,8 @@ final class FilterProducer<Element: Sendable>: Producer<Element>, @unchecked Sen
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
-        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer, downstream: downstream)
+        let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer)
+        sink.handOver(to: downstream)
         source.subscribe(sink, upstreamOf: sink)
         return sink
     }
@@ -50,14 +51,13 @@ where Observer.Element == Element {
 
     private let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Observer, downstream: SubscriptionSlot?) {
+    init(predicate: @escaping Predicate, observer: Observer) {
         self.predicate = predicate
-        super.init(observer: observer, downstream: downstream)
+        super.init(observer: observer)
     }
 
     @inline(__always)
     func onNext(_ element: Element) {
-        if isDisposed { return }
         let passes: Bool
         do {
             passes = try predicate(element)

@@ -20,7 +20,7 @@ extension ObservableType {
 
 /// Not a ``Producer``: with no sink and nothing to wire, it sends at once and skips the
 /// trampoline, as RxSwift's `just` does.
-private final class Just<Element: Sendable>: Observable<Element>, @unchecked Sendable {
+private final class Just<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let element: Element
 

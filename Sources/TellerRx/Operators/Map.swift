@@ -36,11 +36,8 @@ final class MapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Res
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Result {
-        let sink = MapSink<SourceElement, Result, Observer>(
-            transform: transform,
-            observer: observer,
-            downstream: downstream
-        )
+        let sink = MapSink<SourceElement, Result, Observer>(transform: transform, observer: observer)
+        sink.handOver(to: downstream)
         source.subscribe(sink, upstreamOf: sink)
         return sink
     }
@@ -56,14 +53,13 @@ where Observer.Element == Result {
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, downstream: SubscriptionSlot?) {
+    init(transform: @escaping Transform, observer: Observer) {
         self.transform = transform
-        super.init(observer: observer, downstream: downstream)
+        super.init(observer: observer)
     }
 
     @inline(__always)
     func onNext(_ element: SourceElement) {
-        if isDisposed { return }
         do {
             forwardNext(try transform(element))
         } catch {

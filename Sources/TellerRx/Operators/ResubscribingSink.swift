@@ -60,7 +60,7 @@ where Observer.Element: Sendable {
             // before it is subscribed, so disposing the sink reaches a synchronous source.
             let slot = SubscriptionSlot()
             attempt.disposable = slot
-            next.subscribe(self, upstreamOf: slot)
+            next.subscribeEnteringTrampoline(self, upstreamOf: slot)
         }
     }
 }

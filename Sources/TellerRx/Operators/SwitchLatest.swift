@@ -141,7 +141,7 @@ where Inner.Element == Observer.Element {
         let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: id)
         // The previous inner is disposed before the new one is subscribed, as in RxSwift.
         guard current.replace(with: observer) else { return }
-        inner.subscribe(observer, upstreamOf: observer)
+        inner.subscribeEnteringTrampoline(observer, upstreamOf: observer)
     }
 
     @inline(never)

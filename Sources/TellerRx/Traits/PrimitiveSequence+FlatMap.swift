@@ -121,7 +121,7 @@ where Observer.Element: Sendable {
                 dispose()
                 return
             }
-            inner.subscribe(forwarder(), upstreamOf: innerSubscription)
+            inner.subscribeEnteringTrampoline(forwarder(), upstreamOf: innerSubscription)
         case .error(let error):
             if innerStarted.load(ordering: .relaxed) {
                 reportMisuse("A trait failed after sending its element to flatMap; the error was dropped.")
