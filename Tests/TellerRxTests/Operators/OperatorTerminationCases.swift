@@ -178,26 +178,19 @@ struct ClosureCase: Sendable, CustomStringConvertible {
 /// An operator without a closure of its own, between a counting `map` and `take(2)`.
 struct PassThroughCase: Sendable, CustomStringConvertible {
     let description: String
-    /// How often the `map` before it runs for two elements to come out of it.
-    let upstreamCallsForTwoElements: Int
-    /// The same when the source sends from inside `subscribe` (not trampolined).
-    let upstreamCallsFromInsideSubscribe: Int
+    /// How often the `map` before it runs for two elements to come out of it, whichever
+    /// synchronous source feeds it.
+    let upstreamCalls: Int
     let apply: @Sendable (Observable<Int>) -> Observable<Int>
 
     init(
         _ description: String,
         upstreamCalls: Int = 2,
-        fromInsideSubscribe: Int? = nil,
         apply: @escaping @Sendable (Observable<Int>) -> Observable<Int>
     ) {
         self.description = description
-        upstreamCallsForTwoElements = upstreamCalls
-        upstreamCallsFromInsideSubscribe = fromInsideSubscribe ?? upstreamCalls
+        self.upstreamCalls = upstreamCalls
         self.apply = apply
-    }
-
-    func upstreamCalls(with source: SyncSource) -> Int {
-        source == .of ? upstreamCallsForTwoElements : upstreamCallsFromInsideSubscribe
     }
 
     static let all: [PassThroughCase] = [
@@ -211,14 +204,13 @@ struct PassThroughCase: Sendable, CustomStringConvertible {
         PassThroughCase("catch(sequence:)") { Observable.catch(sequence: [$0]) },
         PassThroughCase("retry") { $0.retry() },
         PassThroughCase("concat") { $0.concat(Observable.empty()) },
-        // An inner sequence still being subscribed is not tracked yet: it learns that the
-        // merge ended from its next element, so the map before it runs once more (RxSwift's
-        // runs for every element).
-        PassThroughCase("merge", fromInsideSubscribe: 3) { Observable.merge($0, .empty()) },
+        // Inner sequences are tracked before they are subscribed, so ending the merge reaches
+        // one that is still being subscribed (and sending) at once.
+        PassThroughCase("merge") { Observable.merge($0, .empty()) },
         PassThroughCase("amb") { $0.amb(Observable.never()) },
         PassThroughCase("take(until: never)") { $0.take(until: Observable<Int>.never()) },
         PassThroughCase("switchLatest") { Observable.just($0).switchLatest() },
-        PassThroughCase("merge()", fromInsideSubscribe: 3) { Observable.just($0).merge() },
+        PassThroughCase("merge()") { Observable.just($0).merge() },
         PassThroughCase("deferred") { source in Observable.deferred { source } },
         PassThroughCase("using") { source in
             Observable.using({ SingleAssignmentDisposable() }, observableFactory: { _ in source })

@@ -67,7 +67,7 @@ import Testing
         let subscription = chain.take(2).subscribe(onNext: { received.append($0) })
         subscription.dispose()
         #expect(received.value.count == 2)
-        #expect(calls.value == testCase.upstreamCalls(with: source))
+        #expect(calls.value == testCase.upstreamCalls)
     }
 
     @Test func aSynchronousCreateLoopThroughMapIntoTakeRunsMapTwice() {

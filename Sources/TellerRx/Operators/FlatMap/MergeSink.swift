@@ -280,10 +280,14 @@ where Inner.Element == Observer.Element {
         } else {
             observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
         }
-        inner.subscribe(observer, upstreamOf: observer)
-        let registration = inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
+        let subscription = unsafeDowncast(observer, to: InnerSubscription.self)
+        // Tracked before it is subscribed, as every sink is wired before it subscribes: if the
+        // sink ends while a synchronous inner source is still sending, its teardown reaches
+        // that source at once. Refused (and disposed) when the sink has ended already.
+        guard inners.register(subscription) == .tracked else { return }
+        inner.subscribeEnteringTrampoline(observer, upstreamOf: observer)
         // Unique: the inner source kept no reference, so nothing can call the observer again.
-        if registration == .endedDuringSubscribe && isKnownUniquelyReferenced(&observer) {
+        if subscription.hasEnded && isKnownUniquelyReferenced(&observer) {
             keepAsSpare(unsafeDowncast(observer, to: InnerSubscription.self))
         }
     }
@@ -395,13 +399,9 @@ where Inner.Element == Observer.Element {
         var hasPending = false
         switch event {
         case .next:
-            guard !parent.isDisposed else {
-                // The sink ended while this was being subscribed, before it was tracked: end
-                // this subscription here, so a synchronous source stops.
-                parent.lock.unlock()
-                dispose()
-                return
-            }
+            // Dropped once the sink has ended. Not disposed here: this thread may be a source
+            // sending under a lock its own teardown takes; the sink's teardown (on the thread
+            // that ended it) reaches this subscription, which was tracked before it was made.
             parent.forwardOn(event)
             parent.lock.unlock()
             return
