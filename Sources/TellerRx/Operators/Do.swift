@@ -102,12 +102,16 @@ private final class DoProducer<Element: Sendable>: Producer<Element>, @unchecked
             onSubscribed?()
             return sink
         }
-        // Set before subscribing, so the sink is wired to the source while a synchronous
-        // source sends; `onDispose` runs once, after the source's subscription is disposed.
+        // Wired before subscribing, so disposing the sink reaches a synchronous source while it
+        // sends. `onDispose` runs once, after the source's subscription is disposed, and never
+        // before `onSubscribed` (as in RxSwift): its slot gets it only after that, and runs it
+        // then if the sink has ended meanwhile.
         let upstream = SubscriptionSlot()
-        sink.setSubscription(Disposables.create(upstream, Disposables.create(with: onDispose)))
+        let onDisposeSlot = SubscriptionSlot()
+        sink.setSubscription(Disposables.create(upstream, onDisposeSlot))
         source.subscribe(sink, upstreamOf: upstream)
         onSubscribed?()
+        onDisposeSlot.setSubscription(Disposables.create(with: onDispose))
         return sink
     }
 }
