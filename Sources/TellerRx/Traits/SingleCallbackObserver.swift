@@ -31,7 +31,7 @@ enum SingleCallbackState {
 ///
 /// It serves two ways:
 /// - for a `Single.create` single, `subscribe` hands ``receive(_:)`` to the create closure
-///   directly: no sink, no `SinkDisposer`, no `Event`, and ``upstream`` is the closure's
+///   directly: no sink, no `Event`, and ``upstream`` is the closure's
 ///   disposable, disposed when the single ends (after `onDisposed`, as the sink path does);
 /// - for any other single, it is an Rx observer (``onNext(_:)``, ``on(_:)``) and ``upstream``
 ///   is the source subscription, disposed only by ``dispose()``: the source ends itself, and
