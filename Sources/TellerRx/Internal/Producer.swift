@@ -15,13 +15,14 @@
 class Producer<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     // @unchecked: producers keep only immutable configuration.
 
-    /// Returns a slot holding the chain's last sink, not the sink itself: disposing the slot
-    /// lets go of the sink, and so of `observer` and what its closures captured, even while
-    /// the caller keeps the disposed subscription (an owner that keeps its subscription and is
-    /// captured by its closures would otherwise never be freed).
+    /// Returns a slot holding the chain's last sink, not the sink itself: disposing the slot,
+    /// or the chain ending itself, lets go of the sink, and so of `observer` and what its
+    /// closures captured, even while the caller keeps the subscription (an owner that keeps
+    /// its subscription and is captured by its closures would otherwise never be freed).
     override final func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         let subscription = SubscriptionSlot()
+        subscription.markTopLevel()
         if CurrentThreadScheduler.isScheduleRequired {
             _ = runTrampolined(observer, downstream: subscription)
         } else {

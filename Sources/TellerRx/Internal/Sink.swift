@@ -26,6 +26,10 @@ import Android
 class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
     // @unchecked: `observer` is immutable; the slot's state is atomic. Subclasses guard their
     // own mutable state.
+    /// The outermost subscription, when this sink was handed to it: ended with this sink, so
+    /// a chain that ends itself lets go of its sinks (and the observer's closures) even while
+    /// the caller still holds the subscription. Before `observer`, whose size is generic.
+    private final var topLevelSubscription: SubscriptionSlot?
     final let observer: Observer
 
     /// - Parameters:
@@ -36,10 +40,10 @@ class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
         self.observer = observer
         super.init()
         Resources.increment()
-        handOver(to: downstream)
+        wire(to: downstream)
     }
 
-    /// For sinks whose `run` calls ``SubscriptionSlot/handOver(to:)`` itself, right after.
+    /// For sinks whose `run` calls ``wire(to:)`` itself, right after.
     init(observer: Observer) {
         self.observer = observer
         super.init()
@@ -48,6 +52,22 @@ class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
 
     deinit {
         Resources.decrement()
+    }
+
+    /// Hands this sink to `downstream` (see ``SubscriptionSlot/handOver(to:)``) and, if that is
+    /// the outermost subscription, remembers it to end it with this sink.
+    final func wire(to downstream: SubscriptionSlot?) {
+        handOver(to: downstream)
+        if let downstream, downstream.isTopLevel {
+            topLevelSubscription = downstream
+        }
+    }
+
+    /// Disposes the upstream subscription, then the outermost subscription holding this sink,
+    /// if any (which does nothing more when that is what disposed this sink).
+    override func dispose() {
+        super.dispose()
+        topLevelSubscription?.dispose()
     }
 
     /// Sends `event` downstream unless this sink is disposed.

@@ -5,6 +5,7 @@ import Synchronization
 private let subscriptionSetBit = 1
 private let disposedBit = 2
 private let stoppedBit = 4
+private let topLevelBit = 8
 
 /// Holds one subscription that arrives once and may be disposed before or after it arrives:
 /// whichever of ``setSubscription(_:)`` and ``dispose()`` comes second disposes it. This is
@@ -26,6 +27,18 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var subscription: (any Disposable)?
 
     init() {}
+
+    /// Makes this new slot the one for the outermost subscription of a chain, which
+    /// ``Producer`` returns: the sink handed to it ends it too when the sink ends itself (see
+    /// ``Sink/wire(to:)``). Only before anything else uses the slot.
+    final func markTopLevel() {
+        state.store(topLevelBit, ordering: .relaxed)
+    }
+
+    /// Whether this is the slot of a chain's outermost subscription.
+    final var isTopLevel: Bool {
+        state.load(ordering: .relaxed) & topLevelBit != 0
+    }
 
     /// Whether this slot was disposed, or stopped before its teardown: either way, whatever it
     /// observes is to be ignored.

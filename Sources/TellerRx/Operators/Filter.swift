@@ -35,7 +35,7 @@ final class FilterProducer<Element: Sendable>: Producer<Element>, @unchecked Sen
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Element {
         let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer)
-        sink.handOver(to: downstream)
+        sink.wire(to: downstream)
         source.subscribe(sink, upstreamOf: sink)
         return sink
     }

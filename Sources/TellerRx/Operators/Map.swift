@@ -37,7 +37,7 @@ final class MapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Res
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Result {
         let sink = MapSink<SourceElement, Result, Observer>(transform: transform, observer: observer)
-        sink.handOver(to: downstream)
+        sink.wire(to: downstream)
         source.subscribe(sink, upstreamOf: sink)
         return sink
     }
