@@ -33,7 +33,12 @@ extension ObservableType {
         if onError == nil && onCompleted == nil && onDisposed == nil && !Hooks.recordCallStackOnError {
             return asObservable().subscribe(NextObserver(onNext))
         }
-        return subscribeWithCallbacks(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+        return subscribeWithCallbacks(
+            onNext: onNext,
+            onError: onError,
+            onCompleted: onCompleted,
+            onDisposed: onDisposed
+        )
     }
 
     /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with any closure but `onNext`, or

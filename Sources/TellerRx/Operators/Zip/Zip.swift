@@ -252,7 +252,8 @@ where Observer.Element: Sendable {
 
     override func subscribe(to input: MultiSourceInput) {
         // `input` is the source this observer was made from: same element types.
-        unsafeDowncast(input, to: ZipSourceOf<Element, Observer.Element>.self).source.subscribe(self, upstreamOf: self)
+        let source = unsafeDowncast(input, to: ZipSourceOf<Element, Observer.Element>.self).source
+        source.subscribe(self, upstreamOf: self)
     }
 
     func on(_ event: Event<Element>) {
