@@ -56,17 +56,22 @@ class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
 
     /// Hands this sink to `downstream` (see ``SubscriptionSlot/handOver(to:)``) and, if that is
     /// the outermost subscription, remembers it to end it with this sink.
+    @inline(__always)
     final func wire(to downstream: SubscriptionSlot?) {
-        handOver(to: downstream)
-        if let downstream, downstream.isTopLevel {
-            topLevelSubscription = downstream
+        if handOver(to: downstream) {
+            keepTopLevelSubscription(downstream)
         }
     }
 
-    /// Disposes the upstream subscription, then the outermost subscription holding this sink,
-    /// if any (which does nothing more when that is what disposed this sink).
-    override func dispose() {
-        super.dispose()
+    /// Once per chain, for its last sink: out of line.
+    @inline(never)
+    private final func keepTopLevelSubscription(_ subscription: SubscriptionSlot?) {
+        topLevelSubscription = subscription
+    }
+
+    /// Ends the outermost subscription holding this sink (which does nothing more when that is
+    /// what disposed this sink).
+    override func endTopLevelSubscription() {
         topLevelSubscription?.dispose()
     }
 

@@ -6,6 +6,8 @@ private let subscriptionSetBit = 1
 private let disposedBit = 2
 private let stoppedBit = 4
 private let topLevelBit = 8
+/// Set on a sink handed to a top-level slot: its first disposal ends that slot too.
+private let heldByTopLevelBit = 16
 
 /// Holds one subscription that arrives once and may be disposed before or after it arrives:
 /// whichever of ``setSubscription(_:)`` and ``dispose()`` comes second disposes it. This is
@@ -77,12 +79,26 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     /// its static type's metadata in the existential, and for `Sink<Observer>` that metadata
     /// is a run-time lookup (about 500 instructions) on every subscription; for this
     /// non-generic class it is a constant.
-    final func handOver(to downstream: borrowing SubscriptionSlot?) {
+    ///
+    /// - Returns: Whether `downstream` is a top-level slot (see ``markTopLevel()``): this slot
+    ///   then calls ``endTopLevelSubscription()`` when it is first disposed.
+    @discardableResult
+    final func handOver(to downstream: borrowing SubscriptionSlot?) -> Bool {
         switch downstream {
-        case .some(let slot): slot.setSubscription(self)
-        case .none: break
+        case .some(let slot):
+            slot.setSubscription(self)
+            guard slot.isTopLevel else { return false }
+            state.bitwiseOr(heldByTopLevelBit, ordering: .relaxed)
+            return true
+        case .none:
+            return false
         }
     }
+
+    /// Ends the top-level slot this slot was handed to; ``Sink`` overrides it. Called once, on
+    /// the first disposal, only for a slot that ``handOver(to:)`` found was handed to one.
+    @inline(never)
+    func endTopLevelSubscription() {}
 
     /// Disposes the subscription now, or as soon as it is set; safe from any thread. Only the
     /// first call disposes it. Subclasses that override this call `super`.
@@ -90,6 +106,9 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         let previous = state.bitwiseOr(disposedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & (disposedBit | subscriptionSetBit) == subscriptionSetBit {
             disposeSubscription()
+        }
+        if previous & (disposedBit | heldByTopLevelBit) == heldByTopLevelBit {
+            endTopLevelSubscription()
         }
     }
 
