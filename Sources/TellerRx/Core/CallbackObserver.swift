@@ -65,11 +65,15 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
 
 /// The observer behind `subscribe(onNext:)` with no other closure: only the element closure
 /// and the stopped flag, so a live subscription holds as little as possible.
+///
+/// `@usableFromInline` so the inlinable `subscribe(onNext:)` creates it with concrete types.
+@usableFromInline
 final class NextObserver<Element>: ObserverType, @unchecked Sendable {
     // @unchecked: `onNextHandler` is immutable; `isStopped` is atomic.
     private let onNextHandler: (@Sendable (Element) -> Void)?
     private let isStopped = Atomic<Bool>(false)
 
+    @usableFromInline
     init(_ onNext: (@Sendable (Element) -> Void)?) {
         self.onNextHandler = onNext
         Resources.increment()
@@ -79,6 +83,7 @@ final class NextObserver<Element>: ObserverType, @unchecked Sendable {
         Resources.decrement()
     }
 
+    @usableFromInline
     func onNext(_ element: Element) {
         guard !isStopped.load(ordering: .relaxed) else {
             reportMisuse("An element was sent after the sequence ended; it was dropped.")
@@ -87,6 +92,7 @@ final class NextObserver<Element>: ObserverType, @unchecked Sendable {
         onNextHandler?(element)
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

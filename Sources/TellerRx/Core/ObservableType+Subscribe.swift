@@ -20,16 +20,39 @@ extension ObservableType {
     ///   - onCompleted: Called once if the sequence completes.
     ///   - onDisposed: Called once when the subscription ends for any reason.
     /// - Returns: A disposable that ends the subscription.
+    @inlinable
     public func subscribe(
         onNext: (@Sendable (Element) -> Void)? = nil,
         onError: (@Sendable (any Error) -> Void)? = nil,
         onCompleted: (@Sendable () -> Void)? = nil,
         onDisposed: (@Sendable () -> Void)? = nil
     ) -> any Disposable {
+        // The common `subscribe(onNext:)`, with a smaller observer (48 heap bytes, not 96).
+        // Inlined so the observer is created with the caller's concrete element type: in
+        // generic code its type metadata is a run-time lookup on every subscribe.
+        if onError == nil && onCompleted == nil && onDisposed == nil && !Hooks.recordCallStackOnError {
+            return asObservable().subscribe(NextObserver(onNext))
+        }
+        return subscribeWithCallbacks(
+            onNext: onNext,
+            onError: onError,
+            onCompleted: onCompleted,
+            onDisposed: onDisposed
+        )
+    }
+
+    /// ``subscribe(onNext:onError:onCompleted:onDisposed:)`` with any closure but `onNext`, or
+    /// with call stacks recorded for unhandled errors.
+    @usableFromInline
+    func subscribeWithCallbacks(
+        onNext: (@Sendable (Element) -> Void)?,
+        onError: (@Sendable (any Error) -> Void)?,
+        onCompleted: (@Sendable () -> Void)?,
+        onDisposed: (@Sendable () -> Void)?
+    ) -> any Disposable {
         let onError = Hooks.recordingCallStack(unless: onError)
         guard let onDisposed else {
             if onError == nil && onCompleted == nil {
-                // The common `subscribe(onNext:)`: a smaller observer (48 heap bytes, not 96).
                 return asObservable().subscribe(NextObserver(onNext))
             }
             let observer = CallbackObserver(onNext: onNext, onError: onError, onCompleted: onCompleted, onEnd: nil)

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -10,21 +8,45 @@ import Musl
 import Android
 #endif
 
-/// The per-subscription half of an operator: receives upstream events, applies the operator
-/// and forwards to the downstream observer. Once disposed it forwards nothing.
+/// The per-subscription half of every operator, and its subscription: receives upstream
+/// events, applies the operator and forwards to the downstream observer. It is the slot for
+/// its own upstream subscription, so one object per operator per subscription carries both.
 ///
-/// Subclasses call ``forwardOn(_:)`` to deliver and ``dispose()`` after a terminal event so
-/// the upstream subscription and everything the chain holds is freed.
-class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
-    // @unchecked: `observer` and `cancel` are immutable; `disposed` is atomic. Subclasses
-    // guard their own mutable state.
+/// Created in ``Producer/run(_:downstream:)`` with the `downstream` slot it was given: the
+/// sink hands itself to that slot before it subscribes upstream, so a downstream operator
+/// that ends while a synchronous source is still sending (`take`, `first`, a throwing
+/// closure, …) disposes this sink, and the source behind it, before the next element; no
+/// closure upstream of it runs for elements nobody will see.
+///
+/// Subclasses deliver with ``forwardNext(_:)``/``forwardOn(_:)`` and ``dispose()`` after a
+/// terminal event. Once disposed a sink forwards nothing, and gets nothing more to run its
+/// closure on: disposing it disposed its upstream sink too (handed to it before that one
+/// subscribed), and every source checks its own subscription before it delivers. So an
+/// element path needs no check of its own before the closure, as in RxSwift.
+class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
+    // @unchecked: `observer` is immutable; the slot's state is atomic. Subclasses guard their
+    // own mutable state.
+    /// The outermost subscription, when this sink was handed to it: ended with this sink, so
+    /// a chain that ends itself lets go of its sinks (and the observer's closures) even while
+    /// the caller still holds the subscription. Before `observer`, whose size is generic.
+    private final var topLevelSubscription: SubscriptionSlot?
     final let observer: Observer
-    final let cancel: any Cancelable
-    private let disposed = Atomic<Bool>(false)
 
-    init(observer: Observer, cancel: any Cancelable) {
+    /// - Parameters:
+    ///   - observer: Receives what the sink forwards.
+    ///   - downstream: The slot to hand this sink to as its subscription, now, before the
+    ///     sink subscribes upstream; `nil` when the caller takes the sink from `run`'s result.
+    init(observer: Observer, downstream: SubscriptionSlot?) {
         self.observer = observer
-        self.cancel = cancel
+        super.init()
+        Resources.increment()
+        wire(to: downstream)
+    }
+
+    /// For sinks whose `run` calls ``wire(to:)`` itself, right after.
+    init(observer: Observer) {
+        self.observer = observer
+        super.init()
         Resources.increment()
     }
 
@@ -32,10 +54,31 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         Resources.decrement()
     }
 
+    /// Hands this sink to `downstream` (see ``SubscriptionSlot/handOver(to:)``) and, if that is
+    /// the outermost subscription, remembers it to end it with this sink.
+    @inline(__always)
+    final func wire(to downstream: SubscriptionSlot?) {
+        if handOver(to: downstream) {
+            keepTopLevelSubscription(downstream)
+        }
+    }
+
+    /// Once per chain, for its last sink: out of line.
+    @inline(never)
+    private final func keepTopLevelSubscription(_ subscription: SubscriptionSlot?) {
+        topLevelSubscription = subscription
+    }
+
+    /// Ends the outermost subscription holding this sink (which does nothing more when that is
+    /// what disposed this sink).
+    override func endTopLevelSubscription() {
+        topLevelSubscription?.dispose()
+    }
+
     /// Sends `event` downstream unless this sink is disposed.
     @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
-        if disposed.load(ordering: .relaxed) { return }
+        if isDisposed { return }
         observer.on(event)
     }
 
@@ -44,7 +87,7 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     /// per event, so element paths should use this and implement ``ObserverType/onNext(_:)``.
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
-        if disposed.load(ordering: .relaxed) { return }
+        if isDisposed { return }
         observer.onNext(element)
     }
 
@@ -57,9 +100,11 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         dispose()
     }
 
-    /// Whether this sink has been disposed.
-    final var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
+    /// Sends a terminal `event` downstream unless disposed, then disposes.
+    @inline(never)
+    final func forwardTerminal(_ event: Event<Observer.Element>) {
+        forwardOn(event)
+        dispose()
     }
 
     /// Records `terminal` in `pending` and stops forwarding at once, unless this sink has
@@ -78,9 +123,9 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
     ///   - terminal: How the sequence ends.
     ///   - pending: The sink's slot for it, guarded by the same lock as the caller.
     final func stopForwarding(recording terminal: SinkTerminal, in pending: inout PendingTerminal) {
-        if disposed.load(ordering: .relaxed) { return }
+        if isDisposed { return }
         pending.record(terminal)
-        disposed.store(true, ordering: .relaxed)
+        _ = markStopped()
     }
 
     /// Sends `terminal`, which this thread decided under the operator's lock, then disposes;
@@ -98,12 +143,6 @@ class Sink<Observer: ObserverType>: Disposable, @unchecked Sendable {
         case nil: return
         }
         dispose()
-    }
-
-    /// Stops forwarding and disposes the upstream subscription (through `cancel`).
-    func dispose() {
-        disposed.store(true, ordering: .relaxed)
-        cancel.dispose()
     }
 
     /// An observer that forwards into this sink with `forwardOn`, for operators that

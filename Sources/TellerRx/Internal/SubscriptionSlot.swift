@@ -1,46 +1,123 @@
 import Synchronization
 
-/// Holds one subscription that arrives once, when `subscribe` returns, and may be disposed
-/// before or after that: whichever of ``setSubscription(_:)`` and ``dispose()`` comes second
-/// disposes the subscription. Lock-free (the same two-bit protocol as ``SinkDisposer``).
-///
-/// Multi-source operators subclass it so that the observer handed to one source is also the
-/// handle that ends that source's subscription: one allocation per source instead of an
-/// observer plus a `SingleAssignmentDisposable` with its own lock.
-class SubscriptionSlot: Disposable, @unchecked Sendable {
-    // @unchecked: `subscription` is written once before the `setBit` release and read (then
-    // cleared) only by the one caller that observes both bits.
-    private static let setBit = 1
-    private static let disposedBit = 2
+// State bits. File-level constants rather than static members, so generic subclasses never
+// reach them through type metadata.
+private let subscriptionSetBit = 1
+private let disposedBit = 2
+private let stoppedBit = 4
+private let topLevelBit = 8
+/// Set on a sink handed to a top-level slot: its first disposal ends that slot too.
+private let heldByTopLevelBit = 16
 
+/// Holds one subscription that arrives once and may be disposed before or after it arrives:
+/// whichever of ``setSubscription(_:)`` and ``dispose()`` comes second disposes it. This is
+/// TellerRx's one lock-free "subscription set / disposed" protocol: every ``Sink`` is a slot
+/// for its upstream subscription, and multi-source operators subclass it so that the observer
+/// handed to one source is also the handle that ends that source's subscription.
+///
+/// A third bit, "stopped", marks a slot that decided its terminal event but has not torn down
+/// yet (see ``Sink/stopForwarding(recording:in:)``); ``isDisposed`` reports both.
+class SubscriptionSlot: Disposable, @unchecked Sendable {
+    // @unchecked: `subscription` is written once before the `subscriptionSetBit` release and
+    // read (then cleared) only by the one caller that observes both bits.
+
+    // Before any field of a generic subclass: fields after a generic-size field sit at
+    // offsets read from the type metadata at run time.
     private let state = Atomic<Int>(0)
-    // Unchecked: the two-bit protocol already makes every access exclusive.
+    /// Unchecked exclusivity: the state bits already make every access exclusive, and the
+    /// dynamic check costs more than the rest of setting and disposing it.
     @exclusivity(unchecked) private var subscription: (any Disposable)?
 
     init() {}
 
-    /// Whether ``dispose()`` has been called.
+    /// Makes this new slot the one for the outermost subscription of a chain, which
+    /// ``Producer`` returns: the sink handed to it ends it too when the sink ends itself (see
+    /// ``Sink/wire(to:)``). Only before anything else uses the slot.
+    final func markTopLevel() {
+        state.store(topLevelBit, ordering: .relaxed)
+    }
+
+    /// Whether this is the slot of a chain's outermost subscription.
+    final var isTopLevel: Bool {
+        state.load(ordering: .relaxed) & topLevelBit != 0
+    }
+
+    /// Whether this slot was disposed, or stopped before its teardown: either way, whatever it
+    /// observes is to be ignored.
+    @inline(__always)
     final var isDisposed: Bool {
-        state.load(ordering: .acquiring) & SubscriptionSlot.disposedBit != 0
+        state.load(ordering: .relaxed) & (disposedBit | stoppedBit) != 0
+    }
+
+    /// Whether ``markStopped()`` was called (whether or not it was also disposed).
+    @inline(__always)
+    final var isMarkedStopped: Bool {
+        state.load(ordering: .relaxed) & stoppedBit != 0
     }
 
     /// Stores `subscription`, or disposes it at once if this slot is already disposed.
-    final func setSubscription(_ subscription: any Disposable) {
+    /// Call once (again only after ``resetSubscription()``).
+    final func setSubscription(_ subscription: consuming any Disposable) {
         self.subscription = subscription
-        let previous = state.bitwiseOr(SubscriptionSlot.setBit, ordering: .acquiringAndReleasing).oldValue
-        assert(previous & SubscriptionSlot.setBit == 0, "SubscriptionSlot.setSubscription called twice")
-        if previous & SubscriptionSlot.disposedBit != 0 {
-            takeSubscription()?.dispose()
+        let previous = state.bitwiseOr(subscriptionSetBit, ordering: .acquiringAndReleasing).oldValue
+        assert(previous & subscriptionSetBit == 0, "setSubscription called twice")
+        if previous & disposedBit != 0 {
+            disposeSubscription()
         }
     }
 
-    /// Disposes the subscription now, or as soon as it is set. Only the first call acts.
-    final func dispose() {
-        let previous = state.bitwiseOr(SubscriptionSlot.disposedBit, ordering: .acquiringAndReleasing).oldValue
-        guard previous & SubscriptionSlot.disposedBit == 0 else { return }
-        if previous & SubscriptionSlot.setBit != 0 {
-            takeSubscription()?.dispose()
+    /// Out of line: the common path of ``setSubscription(_:)`` (not yet disposed) then needs no
+    /// stack space for a taken-out existential, and is run once per operator per subscription.
+    @inline(never)
+    private func disposeSubscription() {
+        subscription.take()?.dispose()
+    }
+
+    /// Makes this slot `downstream`'s subscription (nothing when `nil`).
+    ///
+    /// Here, not in the generic ``Sink``, on purpose: erasing `self` to `any Disposable` stores
+    /// its static type's metadata in the existential, and for `Sink<Observer>` that metadata
+    /// is a run-time lookup (about 500 instructions) on every subscription; for this
+    /// non-generic class it is a constant.
+    ///
+    /// - Returns: Whether `downstream` is a top-level slot (see ``markTopLevel()``): this slot
+    ///   then calls ``endTopLevelSubscription()`` when it is first disposed.
+    @discardableResult
+    final func handOver(to downstream: borrowing SubscriptionSlot?) -> Bool {
+        switch downstream {
+        case .some(let slot):
+            slot.setSubscription(self)
+            guard slot.isTopLevel else { return false }
+            state.bitwiseOr(heldByTopLevelBit, ordering: .relaxed)
+            return true
+        case .none:
+            return false
         }
+    }
+
+    /// Ends the top-level slot this slot was handed to; ``Sink`` overrides it. Called once, on
+    /// the first disposal, only for a slot that ``handOver(to:)`` found was handed to one.
+    @inline(never)
+    func endTopLevelSubscription() {}
+
+    /// Disposes the subscription now, or as soon as it is set; safe from any thread. Only the
+    /// first call disposes it. Subclasses that override this call `super`.
+    func dispose() {
+        let previous = state.bitwiseOr(disposedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & (disposedBit | subscriptionSetBit) == subscriptionSetBit {
+            disposeSubscription()
+        }
+        if previous & (disposedBit | heldByTopLevelBit) == heldByTopLevelBit {
+            endTopLevelSubscription()
+        }
+    }
+
+    /// Marks the slot stopped without disposing anything: it then reports ``isDisposed``.
+    ///
+    /// - Returns: Whether it was stopped already, and whether it was disposed.
+    final func markStopped() -> (wasStopped: Bool, wasDisposed: Bool) {
+        let previous = state.bitwiseOr(stoppedBit, ordering: .relaxed).oldValue
+        return (previous & stoppedBit != 0, previous & disposedBit != 0)
     }
 
     /// Back to "nothing set, not disposed", for reusing a finished slot. Only while nothing
@@ -49,18 +126,11 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         assert(subscription == nil, "resetSubscription on a slot that still holds a subscription")
         state.store(0, ordering: .relaxed)
     }
-
-    private func takeSubscription() -> (any Disposable)? {
-        let subscription = self.subscription
-        self.subscription = nil
-        return subscription
-    }
 }
 
-/// Disposes a fixed list of slots, in order: the subscription half that multi-source
-/// producers hand to ``SinkDisposer``. A struct (stored inline in the existential, so no
-/// allocation) without a "disposed" flag: ``SinkDisposer`` disposes it exactly once, and
-/// disposing a slot twice does nothing anyway.
+/// Disposes a fixed list of slots, in order: the upstream subscription of a multi-source sink.
+/// A struct (stored inline in the existential, so no allocation) without a "disposed" flag:
+/// the sink disposes it exactly once, and disposing a slot twice does nothing anyway.
 struct SlotsDisposable: Disposable {
     private let slots: [SubscriptionSlot]
 
@@ -71,86 +141,6 @@ struct SlotsDisposable: Disposable {
     func dispose() {
         for slot in slots {
             slot.dispose()
-        }
-    }
-}
-
-/// Stands for "disposed" in ``SerialSlot``.
-private let serialSlotDisposedMarker = SubscriptionSlot()
-
-/// Holds the current one of a series of subscription slots (`switchLatest`'s latest inner
-/// sequence, `concat`'s current source): replacing it disposes the previous one, and once
-/// disposed it disposes whatever is offered. Lock-free, so disposal from another thread never
-/// waits for an operator's delivery lock.
-final class SerialSlot: Disposable, @unchecked Sendable {
-    // @unchecked: all state is in the atomic cell.
-    /// The current slot (retained), or the marker once disposed.
-    private let current = Atomic<Unmanaged<SubscriptionSlot>?>(nil)
-
-    init() {}
-
-    deinit {
-        if let held = current.load(ordering: .acquiring), !SerialSlot.isMarker(held) {
-            held.release()
-        }
-    }
-
-    private static var marker: Unmanaged<SubscriptionSlot> {
-        Unmanaged.passUnretained(serialSlotDisposedMarker)
-    }
-
-    private static func isMarker(_ value: Unmanaged<SubscriptionSlot>) -> Bool {
-        value.toOpaque() == marker.toOpaque()
-    }
-
-    /// Makes `slot` the current one and disposes the previous one. Returns `false`, having
-    /// disposed `slot`, if this is already disposed.
-    @discardableResult
-    func replace(with slot: SubscriptionSlot) -> Bool {
-        let new = Unmanaged.passRetained(slot)
-        var expected = current.load(ordering: .acquiring)
-        while true {
-            if let expected, SerialSlot.isMarker(expected) {
-                new.release()
-                slot.dispose()
-                return false
-            }
-            let (exchanged, original) = current.compareExchange(
-                expected: expected,
-                desired: new,
-                ordering: .acquiringAndReleasing
-            )
-            if exchanged {
-                expected?.takeRetainedValue().dispose()
-                return true
-            }
-            expected = original
-        }
-    }
-
-    /// Disposes the current slot, leaving none (unless this is disposed already).
-    func disposeCurrent() {
-        var expected = current.load(ordering: .acquiring)
-        while let present = expected, !SerialSlot.isMarker(present) {
-            let (exchanged, original) = current.compareExchange(
-                expected: present,
-                desired: nil,
-                ordering: .acquiringAndReleasing
-            )
-            if exchanged {
-                present.takeRetainedValue().dispose()
-                return
-            }
-            expected = original
-        }
-    }
-
-    /// Disposes the current slot and every later one. Only the first call acts.
-    func dispose() {
-        if let previous = current.exchange(SerialSlot.marker, ordering: .acquiringAndReleasing),
-            !SerialSlot.isMarker(previous)
-        {
-            previous.takeRetainedValue().dispose()
         }
     }
 }

@@ -41,10 +41,11 @@ private final class AmbProducer<Element: Sendable>: Producer<Element>, @unchecke
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AmbSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(left: left, right: right))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = AmbSink(observer: observer, downstream: downstream)
+        sink.run(left: left, right: right)
+        return sink
     }
 }
 
@@ -70,16 +71,17 @@ where Observer.Element: Sendable {
     /// How the sink ends, decided under `lock` and sent after it.
     @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
-    func run(left: Observable<Observer.Element>, right: Observable<Observer.Element>) -> any Disposable {
+    /// Subscribes both sequences, wired as this sink's upstream first.
+    func run(left: Observable<Observer.Element>, right: Observable<Observer.Element>) {
         let leftObserver = AmbObserver(sink: self, side: .left)
         let rightObserver = AmbObserver(sink: self, side: .right)
         lock.withLock {
             self.leftObserver = leftObserver
             self.rightObserver = rightObserver
         }
-        leftObserver.setSubscription(left.subscribe(leftObserver))
-        rightObserver.setSubscription(right.subscribe(rightObserver))
-        return BinaryDisposable(leftObserver, rightObserver)
+        setSubscription(BinaryDisposable(leftObserver, rightObserver))
+        left.subscribe(leftObserver, upstreamOf: leftObserver)
+        right.subscribe(rightObserver, upstreamOf: rightObserver)
     }
 
     /// Called under `lock` with an event from `side`.

@@ -39,32 +39,32 @@ private final class BufferProducer<Element: Sendable>: Producer<[Element]>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == [Element] {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == [Element] {
         let sink = BufferSink<Element, Observer>(
             timeSpan: timeSpan,
             count: count,
             scheduler: scheduler,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
         sink.startTimer()
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(sink.timer, subscription))
+        sink.setSubscription(Disposables.create(sink.timer, subscription))
+        return sink
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so (as in
-/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
-/// exception to "never call downstream under a lock".
-private final class BufferSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+/// Timer callbacks and source events arrive on different threads and both forward, so the
+/// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
+private final class BufferSink<Element, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+    @unchecked Sendable
 where Observer.Element == [Element] {
-    // @unchecked: `buffer` and `window` are only touched while holding `lock`.
+    // @unchecked: `buffer` and `window` are only touched under the delivery lock.
     let timer = SerialDisposable()
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: any SchedulerType
-    private let lock = Lock(recursive: true)
     private var buffer: [Element] = []
     /// Identifies the open window; the timer of a window already closed by count does nothing.
     private var window: UInt64 = 0
@@ -74,17 +74,17 @@ where Observer.Element == [Element] {
         count: Int,
         scheduler: any SchedulerType,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.timeSpan = timeSpan
         self.count = count
         self.scheduler = scheduler
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         switch event {
         case .next(let element):
             buffer.append(element)
@@ -102,7 +102,7 @@ where Observer.Element == [Element] {
         }
     }
 
-    /// Starts the open window's timer. Call with `lock` held, or before subscribing.
+    /// Starts the open window's timer. Call under the delivery lock, or before subscribing.
     func startTimer() {
         let current = window
         timer.disposable = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
@@ -111,7 +111,7 @@ where Observer.Element == [Element] {
         }
     }
 
-    /// Sends the current array and opens the next window. Call with `lock` held.
+    /// Sends the current array and opens the next window. Call under the delivery lock.
     private func closeWindow() {
         window &+= 1
         let full = buffer
@@ -121,8 +121,8 @@ where Observer.Element == [Element] {
     }
 
     private func timerFired(_ firedWindow: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         guard firedWindow == window else { return }
         closeWindow()
     }

@@ -61,10 +61,11 @@ private final class CatchProducer<Element: Sendable>: Producer<Element>, @unchec
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = CatchSink(handler: handler, observer: observer, downstream: downstream)
+        sink.run(source)
+        return sink
     }
 }
 
@@ -76,18 +77,19 @@ where Observer.Element: Sendable {
     private let handler: CatchProducer<Element>.Handler
     private let subscription = SerialDisposable()
 
-    init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, cancel: any Cancelable) {
+    init(handler: @escaping CatchProducer<Element>.Handler, observer: Observer, downstream: SubscriptionSlot?) {
         self.handler = handler
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
+        setSubscription(subscription)
         // Installed before subscribing, so a source that fails synchronously has its
         // replacement stored after it, not overwritten by it.
-        let first = SingleAssignmentDisposable()
+        let first = SubscriptionSlot()
         subscription.disposable = first
-        first.setDisposable(source.subscribe(self))
-        return subscription
+        source.subscribe(self, upstreamOf: first)
     }
 
     func on(_ event: Event<Element>) {

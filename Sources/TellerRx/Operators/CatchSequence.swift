@@ -33,7 +33,7 @@ extension ObservableType {
     }
 }
 
-private final class CatchSequenceProducer<Sources: Sequence & Sendable, Element: Sendable>: TrampolinedProducer<
+private final class CatchSequenceProducer<Sources: Sequence & Sendable, Element: Sendable>: Producer<
     Element
 >, @unchecked Sendable
 where Sources.Element == Observable<Element> {
@@ -46,66 +46,27 @@ where Sources.Element == Observable<Element> {
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = CatchSequenceSink(sources: sources.makeIterator(), observer: observer, cancel: cancel)
-        sink.requestNext(after: nil)
-        return (sink, sink.subscription)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = CatchSequenceSink(sources: sources.makeIterator(), observer: observer, downstream: downstream)
+        sink.start()
+        return sink
     }
 }
 
-private final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType,
+/// Subscribes the sources in turn.
+private final class CatchSequenceSink<Sources: IteratorProtocol, Observer: ObserverType>: ResubscribingSink<Observer>,
     @unchecked Sendable
 where Sources.Element == Observable<Observer.Element> {
-    // @unchecked: `state` is locked; `sources` is only touched by the thread running the
-    // resubscription loop (the trampoline admits one at a time, handing over under the lock);
-    // `subscription` is thread-safe.
-    typealias Element = Observer.Element
-
-    private struct State {
-        var trampoline = ResubscribeTrampoline()
-        var lastError: (any Error)?
-    }
-
+    // @unchecked: `sources` is touched only by the resubscription loop (see the base class).
     @exclusivity(unchecked) private var sources: Sources
-    private let state = LockedState(State())
-    let subscription = SerialDisposable()
 
-    init(sources: Sources, observer: Observer, cancel: any Cancelable) {
+    init(sources: Sources, observer: Observer, downstream: SubscriptionSlot?) {
         self.sources = sources
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .completed:
-            forwardOn(event)
-            dispose()
-        case .error(let error):
-            requestNext(after: error)
-        }
-    }
-
-    /// Subscribes the next source, or leaves it to the loop already running.
-    func requestNext(after error: (any Error)?) {
-        let mustRun = state.withLock { state in
-            if let error { state.lastError = error }
-            return state.trampoline.request()
-        }
-        guard mustRun else { return }
-        while state.withLock({ $0.trampoline.take() }) {
-            if isDisposed { return }
-            guard let next = sources.next() else {
-                let lastError = state.withLock { $0.lastError }
-                forwardOn(lastError.map { .error($0) } ?? .completed)
-                dispose()
-                return
-            }
-            // Dispose the failed attempt before starting the next one.
-            subscription.disposable = Disposables.create()
-            subscription.disposable = next.subscribe(self)
-        }
+    override func nextSource() -> Observable<Element>? {
+        sources.next()
     }
 }

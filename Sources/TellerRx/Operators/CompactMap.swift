@@ -18,7 +18,7 @@ extension ObservableType {
     }
 }
 
-private final class CompactMapProducer<SourceElement: Sendable, Result: Sendable>: TrampolinedProducer<Result>,
+private final class CompactMapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Result>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
@@ -34,10 +34,15 @@ private final class CompactMapProducer<SourceElement: Sendable, Result: Sendable
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = CompactMapSink<SourceElement, Observer>(transform: transform, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
+        let sink = CompactMapSink<SourceElement, Observer>(
+            transform: transform,
+            observer: observer,
+            downstream: downstream
+        )
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -49,9 +54,9 @@ private final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+    init(transform: @escaping Transform, observer: Observer, downstream: SubscriptionSlot?) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<SourceElement>) {

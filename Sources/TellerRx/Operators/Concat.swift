@@ -85,11 +85,11 @@ where Sources.Element: ObservableConvertibleType {
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Sources.Element.Element {
-        let sink = ConcatSink(sources: sources.makeIterator(), observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Sources.Element.Element {
+        let sink = ConcatSink(sources: sources.makeIterator(), observer: observer, downstream: downstream)
         sink.subscribeNext()
-        return (sink, Disposables.create())
+        return sink
     }
 }
 
@@ -106,9 +106,9 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
     private let pendingMoves = Atomic<Int>(0)
     private let current = SerialSlot()
 
-    init(sources: Sources, observer: Observer, cancel: any Cancelable) {
+    init(sources: Sources, observer: Observer, downstream: SubscriptionSlot?) {
         self.sources = sources
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Observer.Element>) {
@@ -138,7 +138,7 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
             let slot = SubscriptionSlot()
             // Disposes the previous, completed source's subscription.
             guard current.replace(with: slot) else { return }
-            slot.setSubscription(next.asObservable().subscribe(self))
+            next.asObservable().subscribeEnteringTrampoline(self, upstreamOf: slot)
         } while pendingMoves.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
     }
 

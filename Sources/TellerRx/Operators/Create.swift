@@ -42,25 +42,32 @@ final class AnonymousObservable<Element: Sendable>: Producer<Element>, @unchecke
         self.subscribeHandler = subscribeHandler
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        let sink = AnonymousObservableSink(observer: observer)
-        sink.setUpstream(subscribeHandler(AnyObserver(sink)))
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer, downstream: downstream)
+        sink.setSubscription(subscribeHandler(AnyObserver(sink)))
         return sink
     }
 }
 
-private final class AnonymousObservableSink<Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
+/// Enforces the event grammar with the slot's stopped bit: nothing after a terminal event.
+private final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     @unchecked Sendable
 {
-    // @unchecked: nothing beyond `DisposerSink`, whose stopped bit enforces the event grammar.
+    // @unchecked: nothing beyond `Sink`.
     typealias Element = Observer.Element
 
     @inline(__always)
     func onNext(_ element: Element) {
-        if !forwardNextUnlessStopped(element) {
-            reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
+        if isDisposed {
+            if isMarkedStopped {
+                reportMisuse("Observable.create sent an element after the sequence ended; it was dropped.")
+            }
+            return
         }
+        observer.onNext(element)
     }
 
     func on(_ event: Event<Element>) {
@@ -68,11 +75,14 @@ private final class AnonymousObservableSink<Observer: ObserverType>: DisposerSin
         case .next(let element):
             onNext(element)
         case .error, .completed:
-            if markStopped() {
+            let previous = markStopped()
+            if previous.wasStopped {
                 reportMisuse("Observable.create sent a second terminal event; it was dropped.")
                 return
             }
-            forwardOn(event)
+            if !previous.wasDisposed {
+                observer.on(event)
+            }
             dispose()
         }
     }

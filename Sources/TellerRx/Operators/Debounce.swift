@@ -35,38 +35,37 @@ private final class DebounceProducer<Element: Sendable>: Producer<Element>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, observer: observer, downstream: downstream)
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(subscription, sink.timer))
+        sink.setSubscription(Disposables.create(subscription, sink.timer))
+        return sink
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so (as in
-/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
-/// exception to "never call downstream under a lock".
-private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    // @unchecked: `pending` and `generation` are only touched while holding `lock`.
+/// Timer callbacks and source events arrive on different threads and both forward, so the
+/// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
+private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
+    // @unchecked: `pending` and `generation` are only touched under the delivery lock.
     typealias Element = Observer.Element
 
     let timer = SerialDisposable()
     private let dueTime: RxTimeInterval
     private let scheduler: any SchedulerType
-    private let lock = Lock(recursive: true)
     private var pending: Element?
     /// Identifies the latest element's timer; an older timer that fires late does nothing.
     private var generation: UInt64 = 0
 
-    init(dueTime: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+    init(dueTime: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, downstream: SubscriptionSlot?) {
         self.dueTime = dueTime
         self.scheduler = scheduler
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         switch event {
         case .next(let element):
             generation &+= 1
@@ -92,8 +91,8 @@ private final class DebounceSink<Observer: ObserverType>: Sink<Observer>, Observ
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         guard firedGeneration == generation, let element = pending else { return }
         pending = nil
         forwardOn(.next(element))

@@ -105,11 +105,12 @@ private final class DebugProducer<Element: Sendable>: Producer<Element>, @unchec
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         output.log(identifier, "subscribed")
-        let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let sink = DebugSink(parent: self, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -123,9 +124,9 @@ where Observer.Element: Sendable {
     private let parent: DebugProducer<Element>
     private let loggedDisposal = Atomic<Bool>(false)
 
-    init(parent: DebugProducer<Element>, observer: Observer, cancel: any Cancelable) {
+    init(parent: DebugProducer<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

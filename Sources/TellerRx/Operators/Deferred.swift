@@ -34,17 +34,17 @@ private final class DeferredProducer<Element: Sendable>: Producer<Element>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         // A plain sink is enough: it forwards and frees the chain after a terminal event.
-        let sink = Sink(observer: observer, cancel: cancel)
+        let sink = Sink(observer: observer, downstream: downstream)
         do {
             let source = try observableFactory()
-            return (sink, source.subscribe(sink.forwarder()))
+            source.subscribe(sink.forwarder(), upstreamOf: sink)
+            return sink
         } catch {
-            sink.forwardOn(.error(error))
-            sink.dispose()
-            return (sink, Disposables.create())
+            sink.forwardTerminal(.error(error))
+            return sink
         }
     }
 }

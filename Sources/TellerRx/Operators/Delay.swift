@@ -62,16 +62,17 @@ private final class DelayProducer<Element: Sendable>: Producer<Element>, @unchec
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         let sink = DelaySink(
             dueTime: dueTime,
             scheduler: scheduler,
             completionInItsOwnRun: completionInItsOwnRun,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run(source))
+        sink.setSubscription(sink.run(source))
+        return sink
     }
 }
 
@@ -104,7 +105,7 @@ where Observer.Element: Sendable {
     /// Traits: a completion after an element sent in the same run waits for a new run.
     private let completionInItsOwnRun: Bool
     private let state = LockedState(State())
-    private let sourceSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SubscriptionSlot()
     private let timer = SerialDisposable()
 
     init(
@@ -112,16 +113,16 @@ where Observer.Element: Sendable {
         scheduler: any SchedulerType,
         completionInItsOwnRun: Bool,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.dueTime = dueTime
         self.scheduler = scheduler
         self.completionInItsOwnRun = completionInItsOwnRun
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func run(_ source: Observable<Element>) -> any Disposable {
-        sourceSubscription.setDisposable(source.subscribe(self))
+        source.subscribe(self, upstreamOf: sourceSubscription)
         return Disposables.create(sourceSubscription, timer)
     }
 

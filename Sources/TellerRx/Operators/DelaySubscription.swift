@@ -29,16 +29,17 @@ private final class DelaySubscriptionProducer<Element: Sendable>: Producer<Eleme
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = DelaySubscriptionSink(observer: observer, downstream: downstream)
         let source = source
         // The scheduled work keeps the disposable its action returns, so disposing it later
         // also disposes the source subscription.
         let subscription = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
             source.subscribe(sink)
         }
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 }
 

@@ -15,7 +15,7 @@ extension ObservableType where Element: EventConvertible, Element.Element: Senda
 }
 
 private final class DematerializeProducer<SourceElement: EventConvertible & Sendable>:
-    TrampolinedProducer<SourceElement.Element>, @unchecked Sendable
+    Producer<SourceElement.Element>, @unchecked Sendable
 where SourceElement.Element: Sendable {
     // @unchecked: immutable.
     let source: Observable<SourceElement>
@@ -26,10 +26,11 @@ where SourceElement.Element: Sendable {
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == SourceElement.Element {
-        let sink = DematerializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == SourceElement.Element {
+        let sink = DematerializeSink<SourceElement, Observer>(observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 

@@ -81,7 +81,7 @@ extension ObservableType {
     lhs == rhs
 }
 
-private final class DistinctUntilChangedProducer<Element: Sendable, Key>: TrampolinedProducer<Element>,
+private final class DistinctUntilChangedProducer<Element: Sendable, Key>: Producer<Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
@@ -100,10 +100,11 @@ private final class DistinctUntilChangedProducer<Element: Sendable, Key>: Trampo
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(parent: self, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -117,9 +118,9 @@ where Observer.Element: Sendable {
     /// The key of the last element sent; `nil` until the first one.
     private var lastKey: Key?
 
-    init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, cancel: any Cancelable) {
+    init(parent: DistinctUntilChangedProducer<Element, Key>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {
@@ -158,10 +159,11 @@ private final class DistinctEquatableProducer<Element: Sendable & Equatable>: Pr
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = DistinctEquatableSink(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = DistinctEquatableSink(observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 

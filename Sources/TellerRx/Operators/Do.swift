@@ -93,20 +93,26 @@ private final class DoProducer<Element: Sendable>: Producer<Element>, @unchecked
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         onSubscribe?()
-        let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let sink = DoSink(handlers: handlers, observer: observer, downstream: downstream)
+        guard let onDispose else {
+            source.subscribe(sink, upstreamOf: sink)
+            onSubscribed?()
+            return sink
+        }
+        // Wired before subscribing, so disposing the sink reaches a synchronous source while it
+        // sends. `onDispose` runs once, after the source's subscription is disposed, and never
+        // before `onSubscribed` (as in RxSwift): its slot gets it only after that, and runs it
+        // then if the sink has ended meanwhile.
+        let upstream = SubscriptionSlot()
+        let onDisposeSlot = SubscriptionSlot()
+        sink.setSubscription(Disposables.create(upstream, onDisposeSlot))
+        source.subscribe(sink, upstreamOf: upstream)
         onSubscribed?()
-        guard let onDispose else { return (sink, subscription) }
-        return (
-            sink,
-            Disposables.create {
-                subscription.dispose()
-                onDispose()
-            }
-        )
+        onDisposeSlot.setSubscription(Disposables.create(with: onDispose))
+        return sink
     }
 }
 
@@ -116,12 +122,13 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
 
     private let handlers: DoHandlers<Element>
 
-    init(handlers: DoHandlers<Element>, observer: Observer, cancel: any Cancelable) {
+    init(handlers: DoHandlers<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.handlers = handlers
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {
+        if isDisposed { return }
         do {
             switch event {
             case .next(let element):

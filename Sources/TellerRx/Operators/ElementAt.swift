@@ -33,7 +33,7 @@ extension ObservableType {
     }
 }
 
-private final class ElementAtProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
+private final class ElementAtProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let source: Observable<Element>
     let index: Int
@@ -45,10 +45,11 @@ private final class ElementAtProducer<Element: Sendable>: TrampolinedProducer<El
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = ElementAtSink(remaining: index, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = ElementAtSink(remaining: index, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -59,9 +60,9 @@ private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, Obser
     /// Elements still to drop before the one to send; -1 once it was sent.
     private var remaining: Int
 
-    init(remaining: Int, observer: Observer, cancel: any Cancelable) {
+    init(remaining: Int, observer: Observer, downstream: SubscriptionSlot?) {
         self.remaining = remaining
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

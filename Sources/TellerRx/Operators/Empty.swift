@@ -22,7 +22,10 @@ extension ObservableType {
     }
 }
 
-private final class EmptyProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+// Not ``Producer``s: with no sink and nothing to wire, these send at once and skip the
+// trampoline, as RxSwift's do.
+
+private final class EmptyProducer<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: stateless.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
@@ -31,7 +34,7 @@ private final class EmptyProducer<Element: Sendable>: Producer<Element>, @unchec
     }
 }
 
-private final class NeverProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+private final class NeverProducer<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: stateless.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
@@ -39,7 +42,7 @@ private final class NeverProducer<Element: Sendable>: Producer<Element>, @unchec
     }
 }
 
-private final class ErrorProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+private final class ErrorProducer<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let error: any Error
 

@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-private final class EnumeratedProducer<SourceElement: Sendable>: TrampolinedProducer<
+private final class EnumeratedProducer<SourceElement: Sendable>: Producer<
     (index: Int, element: SourceElement)
 >, @unchecked Sendable
 {
@@ -29,11 +29,12 @@ private final class EnumeratedProducer<SourceElement: Sendable>: TrampolinedProd
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable
     where Observer.Element == (index: Int, element: SourceElement) {
-        let sink = EnumeratedSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        let sink = EnumeratedSink<SourceElement, Observer>(observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 

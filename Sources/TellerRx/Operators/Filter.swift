@@ -30,20 +30,23 @@ final class FilterProducer<Element: Sendable>: Producer<Element>, @unchecked Sen
         self.predicate = predicate
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         let sink = FilterSink<Element, Observer>(predicate: predicate, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
+        sink.wire(to: downstream)
+        source.subscribe(sink, upstreamOf: sink)
         return sink
     }
 }
 
 /// Generic over `Element` as well as `Observer` so the element's type metadata comes with the
 /// class instead of from a lookup through `Observer` per element.
-private final class FilterSink<Element, Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
+private final class FilterSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
     @unchecked Sendable
 where Observer.Element == Element {
-    // @unchecked: immutable beyond `DisposerSink`.
+    // @unchecked: immutable beyond `Sink`.
     typealias Predicate = @Sendable (Element) throws -> Bool
 
     private let predicate: Predicate
@@ -72,8 +75,7 @@ where Observer.Element == Element {
         case .next(let element):
             onNext(element)
         case .error, .completed:
-            forwardOn(event)
-            dispose()
+            forwardTerminal(event)
         }
     }
 }

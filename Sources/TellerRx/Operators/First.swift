@@ -23,7 +23,7 @@ extension ObservableType {
     }
 }
 
-private final class FirstProducer<Element: Sendable>: TrampolinedProducer<Element?>, @unchecked Sendable {
+private final class FirstProducer<Element: Sendable>: Producer<Element?>, @unchecked Sendable {
     // @unchecked: immutable.
     let source: Observable<Element>
 
@@ -33,10 +33,11 @@ private final class FirstProducer<Element: Sendable>: TrampolinedProducer<Elemen
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element? {
+        let sink = FirstSink<Element, Observer>(observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 

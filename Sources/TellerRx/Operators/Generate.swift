@@ -52,14 +52,16 @@ private final class GenerateProducer<Element: Sendable>: Producer<Element>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = GenerateSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = GenerateSink(observer: observer, downstream: downstream)
         let condition = condition
         let iterate = iterate
         // The recursion carries the state (to send as is first, then to iterate from), so the
         // loop needs no mutable storage of its own.
         let subscription = scheduler.scheduleRecursive(Step.first(initialState)) { step, recurse in
+            // A step already queued when the sink was disposed must not run the closures.
+            if sink.isDisposed { return }
             do {
                 let state =
                     switch step {
@@ -78,7 +80,8 @@ private final class GenerateProducer<Element: Sendable>: Producer<Element>, @unc
                 sink.dispose()
             }
         }
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 
     /// One step of the loop: the first state as is, or the state to iterate from.

@@ -30,7 +30,7 @@ extension ObservableType {
     }
 }
 
-private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>: TrampolinedProducer<
+private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>: Producer<
     GroupedObservable<Key, Element>
 >, @unchecked Sendable
 {
@@ -47,11 +47,12 @@ private final class GroupByProducer<Key: Hashable & Sendable, Element: Sendable>
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable
     where Observer.Element == GroupedObservable<Key, Element> {
-        let sink = GroupBySink(keySelector: keySelector, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        let sink = GroupBySink(keySelector: keySelector, observer: observer, downstream: downstream)
+        sink.run(source)
+        return sink
     }
 }
 
@@ -61,27 +62,30 @@ where Observer.Element == GroupedObservable<Key, Element> {
     // @unchecked: `groups` and `isStopped` are touched only from `on(_:)`, which the source calls
     // serially; `refCount` is written once in `run`, before the source is subscribed.
     private let keySelector: @Sendable (Element) throws -> Key
-    private let sourceSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SubscriptionSlot()
     private var refCount: RefCountDisposable?
     private var groups: [Key: PublishSubject<Element>] = [:]
     private var isStopped = false
 
-    init(keySelector: @escaping @Sendable (Element) throws -> Key, observer: Observer, cancel: any Cancelable) {
+    init(keySelector: @escaping @Sendable (Element) throws -> Key, observer: Observer, downstream: SubscriptionSlot?) {
         self.keySelector = keySelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
         let refCount = RefCountDisposable(disposable: sourceSubscription)
         self.refCount = refCount
-        sourceSubscription.setDisposable(source.subscribe(self))
-        return refCount
+        setSubscription(refCount)
+        source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
     func on(_ event: Event<Element>) {
         // Not gated on `isDisposed`: after the outer subscription is disposed, groups that
-        // still have subscribers keep receiving their elements.
-        guard !isStopped else { return }
+        // still have subscribers keep receiving their elements. Once nobody observes anything
+        // the source's slot is disposed, even while a replaying source is still inside
+        // `subscribe`, and the key selector must not run again.
+        guard !isStopped, !sourceSubscription.isDisposed else { return }
         switch event {
         case .next(let element):
             let key: Key

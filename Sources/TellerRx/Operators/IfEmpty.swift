@@ -48,10 +48,11 @@ private final class IfEmptyProducer<Element: Sendable>: Producer<Element>, @unch
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = IfEmptySink(fallback: fallback, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = IfEmptySink(fallback: fallback, observer: observer, downstream: downstream)
+        sink.run(source)
+        return sink
     }
 }
 
@@ -65,18 +66,19 @@ where Observer.Element: Sendable {
     private var isEmpty = true
     private let subscription = SerialDisposable()
 
-    init(fallback: IfEmptyFallback<Element>, observer: Observer, cancel: any Cancelable) {
+    init(fallback: IfEmptyFallback<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.fallback = fallback
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
+        setSubscription(subscription)
         // Installed before subscribing, so a source that completes synchronously has the
         // fallback's subscription stored after it, not overwritten by it.
-        let first = SingleAssignmentDisposable()
+        let first = SubscriptionSlot()
         subscription.disposable = first
-        first.setDisposable(source.subscribe(self))
-        return subscription
+        source.subscribe(self, upstreamOf: first)
     }
 
     func onNext(_ element: Element) {

@@ -18,7 +18,9 @@ extension ObservableType {
     }
 }
 
-private final class Just<Element: Sendable>: Producer<Element>, @unchecked Sendable {
+/// Not a ``Producer``: with no sink and nothing to wire, it sends at once and skips the
+/// trampoline, as RxSwift's `just` does.
+private final class Just<Element: Sendable>: ImmediateObservable<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let element: Element
 

@@ -32,20 +32,23 @@ final class MapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Res
         self.transform = transform
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Result {
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
         let sink = MapSink<SourceElement, Result, Observer>(transform: transform, observer: observer)
-        sink.setUpstream(source.subscribe(sink))
+        sink.wire(to: downstream)
+        source.subscribe(sink, upstreamOf: sink)
         return sink
     }
 }
 
 /// Generic over `Result` as well as `Observer` (with `Observer.Element == Result`) so the result's
 /// type metadata comes with the class instead of from a lookup through `Observer` per element.
-private final class MapSink<SourceElement, Result, Observer: ObserverType>: DisposerSink<Observer>, ObserverType,
+private final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType,
     @unchecked Sendable
 where Observer.Element == Result {
-    // @unchecked: immutable beyond `DisposerSink`.
+    // @unchecked: immutable beyond `Sink`.
     typealias Transform = @Sendable (SourceElement) throws -> Result
 
     private let transform: Transform

@@ -29,10 +29,11 @@ private final class MaterializeProducer<SourceElement: Sendable>: Producer<Event
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Event<SourceElement> {
-        let sink = MaterializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Event<SourceElement> {
+        let sink = MaterializeSink<SourceElement, Observer>(observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 

@@ -84,14 +84,15 @@ private final class MergeArrayProducer<Element: Sendable>: Producer<Element>, @u
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         let sink = MergeSink<Observable<Element>, Observable<Element>, Observer>(
             selector: { $0 },
             limit: .unlimited,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run(sources: sources))
+        sink.setSubscription(sink.run(sources: sources))
+        return sink
     }
 }

@@ -106,15 +106,16 @@ private final class ObserveOnProducer<Element: Sendable>: Producer<Element>, @un
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         let sink = ObserveOnSink(
             target: target,
             completionInItsOwnRun: completionInItsOwnRun,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -154,10 +155,10 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     private let completionInItsOwnRun: Bool
     private let state = LockedState(State())
 
-    init(target: DrainTarget, completionInItsOwnRun: Bool, observer: Observer, cancel: any Cancelable) {
+    init(target: DrainTarget, completionInItsOwnRun: Bool, observer: Observer, downstream: SubscriptionSlot?) {
         self.target = target
         self.completionInItsOwnRun = completionInItsOwnRun
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

@@ -50,9 +50,9 @@ private final class RangeProducer<Element: FixedWidthInteger & Sendable>: Produc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = RangeSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = RangeSink(observer: observer, downstream: downstream)
         let start = start
         let count = count
         if scheduler is CurrentThreadScheduler {
@@ -69,7 +69,8 @@ private final class RangeProducer<Element: FixedWidthInteger & Sendable>: Produc
                 sink.dispose()
                 return Disposables.create()
             }
-            return (sink, subscription)
+            sink.setSubscription(subscription)
+            return sink
         }
         let subscription = scheduler.scheduleRecursive(0 as Element) { offset, recurse in
             if offset < count {
@@ -80,7 +81,8 @@ private final class RangeProducer<Element: FixedWidthInteger & Sendable>: Produc
                 sink.dispose()
             }
         }
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 }
 

@@ -46,7 +46,7 @@ extension ObservableType {
 }
 
 private final class ReduceProducer<SourceElement: Sendable, Accumulate: Sendable, Result: Sendable>:
-    TrampolinedProducer<Result>, @unchecked Sendable
+    Producer<Result>, @unchecked Sendable
 {
     // @unchecked: immutable.
     typealias Accumulator = @Sendable (Accumulate, SourceElement) throws -> Accumulate
@@ -71,10 +71,15 @@ private final class ReduceProducer<SourceElement: Sendable, Accumulate: Sendable
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = ReduceSink<SourceElement, Accumulate, Observer>(parent: self, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
+        let sink = ReduceSink<SourceElement, Accumulate, Observer>(
+            parent: self,
+            observer: observer,
+            downstream: downstream
+        )
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -87,10 +92,10 @@ where Observer.Element: Sendable {
     private let parent: ReduceProducer<SourceElement, Accumulate, Result>
     private var accumulation: Accumulate
 
-    init(parent: ReduceProducer<SourceElement, Accumulate, Result>, observer: Observer, cancel: any Cancelable) {
+    init(parent: ReduceProducer<SourceElement, Accumulate, Result>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
         accumulation = parent.seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<SourceElement>) {

@@ -35,16 +35,17 @@ private final class RepeatElementProducer<Element: Sendable>: Producer<Element>,
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = RepeatElementSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = RepeatElementSink(observer: observer, downstream: downstream)
         // A step per element rather than one loop: a loop would never yield the trampoline, so
         // a sibling source queued on it (in `zip`, `merge`, …) would never run.
         let subscription = scheduler.scheduleRecursive(element) { element, recurse in
             sink.forwardOn(.next(element))
             recurse(element)
         }
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 }
 

@@ -29,33 +29,6 @@ extension ObservableType {
     }
 }
 
-/// Turns resubscriptions requested while a subscription is being made (a source that fails
-/// synchronously) into iterations of a loop on the thread already subscribing, instead of
-/// recursion. Kept under the sink's lock.
-struct ResubscribeTrampoline {
-    private var requested = 0
-    private var isRunning = false
-
-    /// Records a request. Returns `true` if the caller must run the loop (taking requests with
-    /// ``take()``), `false` if a loop is already running and will take it.
-    mutating func request() -> Bool {
-        requested += 1
-        if isRunning { return false }
-        isRunning = true
-        return true
-    }
-
-    /// Takes one request; returns `false`, ending the loop, when none is left.
-    mutating func take() -> Bool {
-        guard requested > 0 else {
-            isRunning = false
-            return false
-        }
-        requested -= 1
-        return true
-    }
-}
-
 private final class RetryProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let source: Observable<Element>
@@ -68,83 +41,36 @@ private final class RetryProducer<Element: Sendable>: Producer<Element>, @unchec
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = RetrySink(source: source, maxAttemptCount: maxAttemptCount, observer: observer, cancel: cancel)
-        sink.requestAttempt(after: nil)
-        return (sink, sink.subscription)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = RetrySink(
+            source: source,
+            maxAttemptCount: maxAttemptCount,
+            observer: observer,
+            downstream: downstream
+        )
+        sink.start()
+        return sink
     }
 }
 
-private final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+/// Resubscribes the one source while attempts are left.
+private final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: mutable state is in `state`; `subscription` is thread-safe.
-    typealias Element = Observer.Element
-
-    private struct State {
-        var trampoline = ResubscribeTrampoline()
-        var attempts = 0
-        var lastError: (any Error)?
-    }
-
-    private enum Step {
-        case subscribe
-        case finish(Event<Element>)
-        case stop
-    }
-
+    // @unchecked: `attempts` is touched only by the resubscription loop (see the base class).
     private let source: Observable<Element>
     private let maxAttemptCount: Int?
-    private let state = LockedState(State())
-    let subscription = SerialDisposable()
+    @exclusivity(unchecked) private var attempts = 0
 
-    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Observer, cancel: any Cancelable) {
+    init(source: Observable<Element>, maxAttemptCount: Int?, observer: Observer, downstream: SubscriptionSlot?) {
         self.source = source
         self.maxAttemptCount = maxAttemptCount
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .completed:
-            forwardOn(event)
-            dispose()
-        case .error(let error):
-            requestAttempt(after: error)
-        }
-    }
-
-    /// Starts the next attempt, or leaves it to the loop already running.
-    func requestAttempt(after error: (any Error)?) {
-        let mustRun = state.withLock { state in
-            if let error { state.lastError = error }
-            return state.trampoline.request()
-        }
-        guard mustRun else { return }
-        while true {
-            let step = state.withLock { state -> Step in
-                guard state.trampoline.take() else { return .stop }
-                if let maxAttemptCount, state.attempts >= maxAttemptCount {
-                    return .finish(state.lastError.map { .error($0) } ?? .completed)
-                }
-                state.attempts &+= 1
-                return .subscribe
-            }
-            switch step {
-            case .stop:
-                return
-            case .finish(let event):
-                forwardOn(event)
-                dispose()
-                return
-            case .subscribe:
-                if isDisposed { return }
-                // Dispose the failed attempt before starting the next one.
-                subscription.disposable = Disposables.create()
-                subscription.disposable = source.subscribe(self)
-            }
-        }
+    override func nextSource() -> Observable<Element>? {
+        if let maxAttemptCount, attempts >= maxAttemptCount { return nil }
+        attempts &+= 1
+        return source
     }
 }

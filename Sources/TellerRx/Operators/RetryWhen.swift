@@ -62,10 +62,11 @@ private final class RetryWhenProducer<Element: Sendable, Trigger: ObservableType
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = RetryWhenSink<Observer, Trigger, Failure>(source: source, observer: observer, cancel: cancel)
-        return (sink, sink.run(notificationHandler))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = RetryWhenSink<Observer, Trigger, Failure>(source: source, observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run(notificationHandler))
+        return sink
     }
 }
 
@@ -89,9 +90,9 @@ where Observer.Element: Sendable {
     private let sourceSubscription = SerialDisposable()
     private let triggerSubscription = SingleAssignmentDisposable()
 
-    init(source: Observable<Element>, observer: Observer, cancel: any Cancelable) {
+    init(source: Observable<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.source = source
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func run(_ notificationHandler: RetryWhenProducer<Element, Trigger, Failure>.Handler) -> any Disposable {

@@ -41,12 +41,13 @@ private final class SampleProducer<Element: Sendable, SamplerElement: Sendable>:
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SampleSink(defaultValue: defaultValue, observer: observer, cancel: cancel)
-        sink.sourceSubscription.setDisposable(source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SampleSink(defaultValue: defaultValue, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink.sourceSubscription)
         let samplerSubscription = sampler.subscribe(SamplerObserver<Observer, SamplerElement>(sink: sink))
-        return (sink, Disposables.create(sink.sourceSubscription, samplerSubscription))
+        sink.setSubscription(Disposables.create(sink.sourceSubscription, samplerSubscription))
+        return sink
     }
 }
 
@@ -58,7 +59,7 @@ private final class SampleSink<Observer: ObserverType>: Sink<Observer>, Observer
     // @unchecked: the `var`s are only touched while holding `lock`.
     typealias Element = Observer.Element
 
-    let sourceSubscription = SingleAssignmentDisposable()
+    let sourceSubscription = SubscriptionSlot()
     private let defaultValue: Element?
     private let lock = Lock(recursive: true)
     private var latest: Element?
@@ -66,9 +67,9 @@ private final class SampleSink<Observer: ObserverType>: Sink<Observer>, Observer
     /// How the sink ends, decided under `lock` and sent after it.
     private var pendingTerminal = PendingTerminal()
 
-    init(defaultValue: Element?, observer: Observer, cancel: any Cancelable) {
+    init(defaultValue: Element?, observer: Observer, downstream: SubscriptionSlot?) {
         self.defaultValue = defaultValue
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

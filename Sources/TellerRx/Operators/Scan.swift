@@ -48,7 +48,7 @@ extension ObservableType {
     }
 }
 
-private final class ScanProducer<SourceElement: Sendable, Accumulate: Sendable>: TrampolinedProducer<Accumulate>,
+private final class ScanProducer<SourceElement: Sendable, Accumulate: Sendable>: Producer<Accumulate>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
@@ -66,15 +66,16 @@ private final class ScanProducer<SourceElement: Sendable, Accumulate: Sendable>:
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Accumulate {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Accumulate {
         let sink = ScanSink<SourceElement, Observer>(
             seed: seed,
             accumulator: accumulator,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -88,10 +89,10 @@ private final class ScanSink<SourceElement, Observer: ObserverType>: Sink<Observ
     private let accumulator: Accumulator
     private var accumulation: Accumulate
 
-    init(seed: Accumulate, accumulator: @escaping Accumulator, observer: Observer, cancel: any Cancelable) {
+    init(seed: Accumulate, accumulator: @escaping Accumulator, observer: Observer, downstream: SubscriptionSlot?) {
         self.accumulator = accumulator
         accumulation = seed
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<SourceElement>) {

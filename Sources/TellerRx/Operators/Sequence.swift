@@ -65,9 +65,11 @@ private final class SequenceProducer<Element: Sendable>: Producer<Element>, @unc
         self.scheduler = scheduler
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        let sink = SequenceSink(observer: observer)
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SequenceSink(observer: observer, downstream: downstream)
         let elements = elements
         if scheduler is CurrentThreadScheduler {
             // One trampolined loop instead of one scheduled action per element: same order,
@@ -81,7 +83,7 @@ private final class SequenceProducer<Element: Sendable>: Producer<Element>, @unc
                 sink.dispose()
                 return Disposables.create()
             }
-            sink.setUpstream(subscription)
+            sink.setSubscription(subscription)
             return sink
         }
         let subscription = scheduler.scheduleRecursive(0) { index, recurse in
@@ -93,11 +95,11 @@ private final class SequenceProducer<Element: Sendable>: Producer<Element>, @unc
                 sink.dispose()
             }
         }
-        sink.setUpstream(subscription)
+        sink.setSubscription(subscription)
         return sink
     }
 }
 
-private final class SequenceSink<Observer: ObserverType>: DisposerSink<Observer>, @unchecked Sendable {
-    // @unchecked: nothing beyond `DisposerSink`.
+private final class SequenceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    // @unchecked: nothing beyond `Sink`.
 }

@@ -32,7 +32,7 @@ extension ObservableType {
     }
 }
 
-private final class SingleElementProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
+private final class SingleElementProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     typealias Predicate = @Sendable (Element) throws -> Bool
 
@@ -46,10 +46,11 @@ private final class SingleElementProducer<Element: Sendable>: TrampolinedProduce
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SingleElementSink(predicate: predicate, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -61,9 +62,9 @@ private final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, O
     private let predicate: Predicate?
     private var hasSeenElement = false
 
-    init(predicate: Predicate?, observer: Observer, cancel: any Cancelable) {
+    init(predicate: Predicate?, observer: Observer, downstream: SubscriptionSlot?) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

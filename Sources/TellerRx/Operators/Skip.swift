@@ -28,10 +28,11 @@ private final class SkipCountProducer<Element: Sendable>: Producer<Element>, @un
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SkipCountSink(remaining: count, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -41,9 +42,9 @@ private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, Obser
 
     private var remaining: Int
 
-    init(remaining: Int, observer: Observer, cancel: any Cancelable) {
+    init(remaining: Int, observer: Observer, downstream: SubscriptionSlot?) {
         self.remaining = remaining
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

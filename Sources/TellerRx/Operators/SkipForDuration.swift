@@ -41,15 +41,16 @@ private final class SkipForDurationProducer<Element: Sendable>: Producer<Element
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SkipForDurationSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SkipForDurationSink(observer: observer, downstream: downstream)
         let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
             sink.open()
             return Disposables.create()
         }
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(timer, subscription))
+        sink.setSubscription(Disposables.create(timer, subscription))
+        return sink
     }
 }
 

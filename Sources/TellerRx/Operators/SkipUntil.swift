@@ -26,7 +26,7 @@ extension ObservableType {
     }
 }
 
-private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: TrampolinedProducer<Element>,
+private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: Producer<Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
@@ -40,10 +40,11 @@ private final class SkipUntilProducer<Element: Sendable, Other: Sendable>: Tramp
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source, other: other))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SkipUntilSink<Other, Observer>(observer: observer, downstream: downstream)
+        sink.run(source: source, other: other)
+        return sink
     }
 }
 
@@ -69,12 +70,14 @@ where Observer.Element: Sendable {
     /// `finished`. Each transition is one atomic step, so downstream calls never overlap, and
     /// once the gate is open each source element costs one atomic load.
     private let gate = Atomic<Int>(Gate.closed)
-    private let otherSubscription = SingleAssignmentDisposable()
+    private let otherSubscription = SubscriptionSlot()
 
-    func run(source: Observable<Element>, other: Observable<Other>) -> any Disposable {
-        let sourceSubscription = source.subscribe(self)
-        otherSubscription.setDisposable(other.subscribe(SkipUntilOtherObserver(sink: self)))
-        return Disposables.create(sourceSubscription, otherSubscription)
+    /// Subscribes both sequences, wired as this sink's upstream first.
+    func run(source: Observable<Element>, other: Observable<Other>) {
+        let sourceSubscription = SubscriptionSlot()
+        setSubscription(Disposables.create(sourceSubscription, otherSubscription))
+        source.subscribe(self, upstreamOf: sourceSubscription)
+        other.subscribe(SkipUntilOtherObserver(sink: self), upstreamOf: otherSubscription)
     }
 
     func on(_ event: Event<Element>) {

@@ -27,7 +27,7 @@ extension ObservableType {
     }
 }
 
-private final class SkipWhileProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
+private final class SkipWhileProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     typealias Predicate = @Sendable (Element) throws -> Bool
 
@@ -41,10 +41,11 @@ private final class SkipWhileProducer<Element: Sendable>: TrampolinedProducer<El
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SkipWhileSink(predicate: predicate, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -56,9 +57,9 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
     private let predicate: Predicate
     private var isSkipping = true
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: any Cancelable) {
+    init(predicate: @escaping Predicate, observer: Observer, downstream: SubscriptionSlot?) {
         self.predicate = predicate
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

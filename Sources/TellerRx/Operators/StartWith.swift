@@ -28,11 +28,17 @@ private final class StartWithProducer<Element: Sendable>: Producer<Element>, @un
 
     // No sink of its own: the observer receives the elements directly and is then handed to
     // the source, so `startWith` adds nothing per event and one less object per subscription.
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
         for element in elements {
-            observer.on(.next(element))
+            observer.onNext(element)
         }
-        return source.subscribe(observer)
+        guard let downstream else {
+            return source.subscribe(observer)
+        }
+        source.subscribe(observer, upstreamOf: downstream)
+        return Disposables.create()
     }
 }

@@ -49,9 +49,9 @@ private final class SubscribeOnProducer<Source: ObservableType>: Producer<Source
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Source.Element {
-        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Source.Element {
+        let sink = SubscribeOnSink(observer: observer, downstream: downstream)
         let subscription = SerialDisposable()
         let pending = SingleAssignmentDisposable()
         subscription.disposable = pending
@@ -66,7 +66,8 @@ private final class SubscribeOnProducer<Source: ObservableType>: Producer<Source
                 return Disposables.create()
             }
         )
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 }
 

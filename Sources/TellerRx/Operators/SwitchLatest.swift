@@ -32,11 +32,11 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Inner.Element {
-        let sink = SwitchSink(selector: selector, observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Inner.Element {
+        let sink = SwitchSink(selector: selector, observer: observer, downstream: downstream)
         sink.run(source)
-        return (sink, Disposables.create())
+        return sink
     }
 }
 
@@ -71,13 +71,13 @@ where Inner.Element == Observer.Element {
     /// How the sink ends, decided under `lock` and sent after it.
     @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
-    init(selector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
+    init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func run(_ source: Observable<SourceElement>) {
-        outer.setSubscription(source.subscribe(self))
+        source.subscribe(self, upstreamOf: outer)
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -141,7 +141,7 @@ where Inner.Element == Observer.Element {
         let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: id)
         // The previous inner is disposed before the new one is subscribed, as in RxSwift.
         guard current.replace(with: observer) else { return }
-        observer.setSubscription(inner.subscribe(observer))
+        inner.subscribeEnteringTrampoline(observer, upstreamOf: observer)
     }
 
     @inline(never)

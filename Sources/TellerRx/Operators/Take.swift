@@ -24,7 +24,7 @@ extension ObservableType {
     }
 }
 
-private final class TakeCountProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
+private final class TakeCountProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     let source: Observable<Element>
     let count: Int
@@ -36,10 +36,11 @@ private final class TakeCountProducer<Element: Sendable>: TrampolinedProducer<El
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TakeCountSink(remaining: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TakeCountSink(remaining: count, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -49,9 +50,9 @@ private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, Obser
 
     private var remaining: Int
 
-    init(remaining: Int, observer: Observer, cancel: any Cancelable) {
+    init(remaining: Int, observer: Observer, downstream: SubscriptionSlot?) {
         self.remaining = remaining
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

@@ -39,36 +39,36 @@ private final class TakeForDurationProducer<Element: Sendable>: Producer<Element
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TakeForDurationSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TakeForDurationSink(observer: observer, downstream: downstream)
         let timer = scheduler.scheduleRelative(sink, dueTime: duration) { sink in
             sink.timerFired()
             return Disposables.create()
         }
         let subscription = source.subscribe(sink)
-        return (sink, Disposables.create(timer, subscription))
+        sink.setSubscription(Disposables.create(timer, subscription))
+        return sink
     }
 }
 
-/// The timer and the source both forward, so (as in RxSwift) a recursive lock serializes
-/// them: the documented exception to "never call downstream under a lock".
-private final class TakeForDurationSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
+/// The timer and the source both forward, so the delivery lock (see ``SerializingSink``)
+/// serializes them.
+private final class TakeForDurationSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
     @unchecked Sendable
 {
-    // @unchecked: no mutable state beyond `Sink`; `lock` only serializes forwarding.
-    private let lock = Lock(recursive: true)
+    // @unchecked: no mutable state beyond `Sink`; the delivery lock only serializes forwarding.
 
     func on(_ event: Event<Observer.Element>) {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         forwardOn(event)
         if event.isStopEvent { dispose() }
     }
 
     func timerFired() {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         forwardOn(.completed)
         dispose()
     }

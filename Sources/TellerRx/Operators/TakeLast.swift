@@ -35,10 +35,11 @@ private final class TakeLastProducer<Element: Sendable>: Producer<Element>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TakeLastSink(count: count, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -49,9 +50,9 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
     /// The last `count` elements; a full buffer costs no allocation per element.
     private var buffer: RingBuffer<Element>
 
-    init(count: Int, observer: Observer, cancel: any Cancelable) {
+    init(count: Int, observer: Observer, downstream: SubscriptionSlot?) {
         buffer = RingBuffer(capacity: count)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

@@ -28,7 +28,7 @@ extension ObservableType {
     }
 }
 
-private final class TakeUntilProducer<Element: Sendable, Other: Sendable>: TrampolinedProducer<Element>,
+private final class TakeUntilProducer<Element: Sendable, Other: Sendable>: Producer<Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
@@ -42,10 +42,11 @@ private final class TakeUntilProducer<Element: Sendable, Other: Sendable>: Tramp
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TakeUntilSink<Other, Observer>(observer: observer, cancel: cancel)
-        return (sink, sink.run(source: source, other: other))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TakeUntilSink<Other, Observer>(observer: observer, downstream: downstream)
+        sink.run(source: source, other: other)
+        return sink
     }
 }
 
@@ -60,14 +61,16 @@ where Observer.Element: Sendable {
     /// on the same thread, and events must not overlap downstream. The terminal event is sent,
     /// and both subscriptions disposed, only after it (see ``Sink/stopForwarding(recording:in:)``).
     private let lock = Lock(recursive: true)
-    private let otherSubscription = SingleAssignmentDisposable()
+    private let otherSubscription = SubscriptionSlot()
     /// How the sink ends, decided under `lock` and sent after it.
     @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
-    func run(source: Observable<Element>, other: Observable<Other>) -> any Disposable {
-        otherSubscription.setDisposable(other.subscribe(TakeUntilOtherObserver(sink: self)))
-        let sourceSubscription = source.subscribe(self)
-        return Disposables.create(sourceSubscription, otherSubscription)
+    /// Subscribes both sequences, wired as this sink's upstream first.
+    func run(source: Observable<Element>, other: Observable<Other>) {
+        let sourceSubscription = SubscriptionSlot()
+        setSubscription(Disposables.create(sourceSubscription, otherSubscription))
+        other.subscribe(TakeUntilOtherObserver(sink: self), upstreamOf: otherSubscription)
+        source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
     func on(_ event: Event<Element>) {

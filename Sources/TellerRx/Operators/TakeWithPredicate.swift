@@ -78,7 +78,7 @@ extension ObservableType {
     }
 }
 
-private final class TakeWithPredicateProducer<Element: Sendable>: TrampolinedProducer<Element>, @unchecked Sendable {
+private final class TakeWithPredicateProducer<Element: Sendable>: Producer<Element>, @unchecked Sendable {
     // @unchecked: immutable.
     typealias Predicate = @Sendable (Element) throws -> Bool
 
@@ -99,10 +99,11 @@ private final class TakeWithPredicateProducer<Element: Sendable>: TrampolinedPro
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TakeWithPredicateSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TakeWithPredicateSink(parent: self, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -114,9 +115,9 @@ where Observer.Element: Sendable {
     private let parent: TakeWithPredicateProducer<Element>
     private var isRunning = true
 
-    init(parent: TakeWithPredicateProducer<Element>, observer: Observer, cancel: any Cancelable) {
+    init(parent: TakeWithPredicateProducer<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

@@ -53,26 +53,25 @@ private final class ThrottleProducer<Element: Sendable>: Producer<Element>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = ThrottleSink(parent: self, observer: observer, cancel: cancel)
-        sink.sourceSubscription.setDisposable(source.subscribe(sink))
-        return (sink, Disposables.create(sink.sourceSubscription, sink.timer))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = ThrottleSink(parent: self, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink.sourceSubscription)
+        sink.setSubscription(Disposables.create(sink.sourceSubscription, sink.timer))
+        return sink
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so (as in
-/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
-/// exception to "never call downstream under a lock".
-private final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+/// Timer callbacks and source events arrive on different threads and both forward, so the
+/// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
+private final class ThrottleSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: the `var`s are only touched while holding `lock`.
+    // @unchecked: the `var`s are only touched under the delivery lock.
     typealias Element = Observer.Element
 
-    let sourceSubscription = SingleAssignmentDisposable()
+    let sourceSubscription = SubscriptionSlot()
     let timer = SerialDisposable()
     private let parent: ThrottleProducer<Element>
-    private let lock = Lock(recursive: true)
     private var kept: Element?
     private var lastSentTime: Date?
     /// The source completed while an element was kept; complete after sending it.
@@ -80,43 +79,53 @@ where Observer.Element: Sendable {
     /// Identifies the current timer; a replaced timer that fires late does nothing.
     private var generation: UInt64 = 0
 
-    init(parent: ThrottleProducer<Element>, observer: Observer, cancel: any Cancelable) {
+    init(parent: ThrottleProducer<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
+        // The source's subscription ends once the lock is released (see `SerializingSink`).
+        if withDeliveryLock({ handle(event) }) {
+            sourceSubscription.dispose()
+        }
+    }
+
+    /// Called under the delivery lock.
+    ///
+    /// - Returns: Whether the source's subscription is to be disposed.
+    private func handle(_ event: Event<Element>) -> Bool {
         switch event {
         case .next(let element):
             let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
             guard let wait, !wait.isNow else {
                 send(element)
-                return
+                return false
             }
-            guard parent.latest else { return }
+            guard parent.latest else { return false }
             let timerRunning = kept != nil
             kept = element
-            if timerRunning { return }
+            if timerRunning { return false }
             generation &+= 1
             let current = generation
             timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
                 sink.timerFired(current)
                 return Disposables.create()
             }
+            return false
         case .error:
             kept = nil
             forwardOn(event)
             dispose()
+            return false
         case .completed:
             guard kept != nil else {
                 forwardOn(.completed)
                 dispose()
-                return
+                return false
             }
             completeAfterKept = true
-            sourceSubscription.dispose()
+            return true
         }
     }
 
@@ -128,8 +137,8 @@ where Observer.Element: Sendable {
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
+        lockDelivery()
+        defer { unlockDelivery() }
         guard firedGeneration == generation else { return }
         if let element = kept { send(element) }
         if completeAfterKept {

@@ -68,14 +68,15 @@ private final class TimeoutProducer<Element: Sendable>: Producer<Element>, @unch
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TimeoutSink(parent: self, observer: observer, cancel: cancel)
-        let original = SingleAssignmentDisposable()
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TimeoutSink(parent: self, observer: observer, downstream: downstream)
+        let original = SubscriptionSlot()
         sink.subscription.disposable = original
         sink.startTimer(generation: 0)
-        original.setDisposable(source.subscribe(sink))
-        return (sink, Disposables.create(sink.subscription, sink.timer))
+        source.subscribe(sink, upstreamOf: original)
+        sink.setSubscription(Disposables.create(sink.subscription, sink.timer))
+        return sink
     }
 }
 
@@ -101,9 +102,9 @@ where Observer.Element: Sendable {
     private let parent: TimeoutProducer<Element>
     private let state = LockedState(State())
 
-    init(parent: TimeoutProducer<Element>, observer: Observer, cancel: any Cancelable) {
+    init(parent: TimeoutProducer<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

@@ -63,9 +63,9 @@ private final class TimerProducer<Element: FixedWidthInteger & Sendable>: Produc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = TimerSink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = TimerSink(observer: observer, downstream: downstream)
         guard let period else {
             let subscription = scheduler.scheduleRelative(sink, dueTime: dueTime) { sink in
                 sink.forwardOn(.next(0))
@@ -73,7 +73,8 @@ private final class TimerProducer<Element: FixedWidthInteger & Sendable>: Produc
                 sink.dispose()
                 return Disposables.create()
             }
-            return (sink, subscription)
+            sink.setSubscription(subscription)
+            return sink
         }
         // `schedulePeriodic` runs one tick at a time (the state is threaded from tick to
         // tick), so the ticks need no lock of their own.
@@ -81,7 +82,8 @@ private final class TimerProducer<Element: FixedWidthInteger & Sendable>: Produc
             sink.forwardOn(.next(count))
             return count &+ 1
         }
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 }
 

@@ -31,10 +31,11 @@ private final class ToArrayProducer<Element: Sendable>: Producer<[Element]>, @un
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == [Element] {
-        let sink = ToArraySink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == [Element] {
+        let sink = ToArraySink<Element, Observer>(observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 

@@ -37,26 +37,30 @@ private final class UsingProducer<Element: Sendable, Resource: Disposable>: Prod
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        // A plain sink forwards, and after a terminal event disposes `cancel`, which disposes
-        // the subscription returned here: the source's, then the resource.
-        let sink = Sink(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        // A plain sink forwards, and after a terminal event disposes its upstream: the
+        // source's subscription, then the resource.
+        let sink = Sink(observer: observer, downstream: downstream)
         let resource: Resource
         do {
             resource = try resourceFactory()
         } catch {
-            sink.forwardOn(.error(error))
-            sink.dispose()
-            return (sink, Disposables.create())
+            sink.forwardTerminal(.error(error))
+            return sink
         }
         do {
             let source = try observableFactory(resource)
-            return (sink, Disposables.create(source.subscribe(sink.forwarder()), resource))
+            // Set before subscribing, so the sink is wired to the source while it sends.
+            let upstream = SubscriptionSlot()
+            sink.setSubscription(Disposables.create(upstream, resource))
+            source.subscribe(sink.forwarder(), upstreamOf: upstream)
+            return sink
         } catch {
             sink.forwardOn(.error(error))
             sink.dispose()
-            return (sink, resource)
+            sink.setSubscription(resource)
+            return sink
         }
     }
 }

@@ -47,16 +47,17 @@ private final class WindowProducer<Element: Sendable>: Producer<Observable<Eleme
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Observable<Element> {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Observable<Element> {
         let sink = WindowSink<Element, Observer>(
             timeSpan: timeSpan,
             count: count,
             scheduler: scheduler,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run(source))
+        sink.run(source)
+        return sink
     }
 }
 
@@ -74,7 +75,7 @@ where Observer.Element == Observable<Element> {
     private let scheduler: any SchedulerType
     private let lock = Lock(recursive: true)
     private let timer = SerialDisposable()
-    private let sourceSubscription = SingleAssignmentDisposable()
+    private let sourceSubscription = SubscriptionSlot()
     private let refCount: RefCountDisposable
     private var window = PublishSubject<Element>()
     private var windowCount = 0
@@ -87,22 +88,23 @@ where Observer.Element == Observable<Element> {
         count: Int,
         scheduler: any SchedulerType,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.timeSpan = timeSpan
         self.count = count
         self.scheduler = scheduler
         refCount = RefCountDisposable(disposable: Disposables.create(timer, sourceSubscription))
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
-    func run(_ source: Observable<Element>) -> any Disposable {
+    /// Subscribes `source`, wired as this sink's upstream first.
+    func run(_ source: Observable<Element>) {
+        setSubscription(refCount)
         lock.withLock {
             forwardOn(.next(AddRef(source: window, refCount: refCount)))
             startTimer()
         }
-        sourceSubscription.setDisposable(source.subscribe(self))
-        return refCount
+        source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
     func on(_ event: Event<Element>) {

@@ -56,13 +56,14 @@ private final class WithLatestFromProducer<First: Sendable, Second: Sendable, Re
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = WithLatestFromSink(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
+        let sink = WithLatestFromSink(resultSelector: resultSelector, observer: observer, downstream: downstream)
         let secondObserver = WithLatestFromSecondObserver(sink: sink)
-        secondObserver.setSubscription(second.subscribe(secondObserver))
+        second.subscribe(secondObserver, upstreamOf: secondObserver)
         let firstSubscription = first.subscribe(sink)
-        return (sink, BinaryDisposable(firstSubscription, secondObserver))
+        sink.setSubscription(BinaryDisposable(firstSubscription, secondObserver))
+        return sink
     }
 }
 
@@ -82,9 +83,9 @@ private final class WithLatestFromSink<First, Second, Observer: ObserverType>: S
     /// How the sink ends, decided under `lock` and sent after it.
     @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
-    init(resultSelector: @escaping ResultSelector, observer: Observer, cancel: any Cancelable) {
+    init(resultSelector: @escaping ResultSelector, observer: Observer, downstream: SubscriptionSlot?) {
         self.resultSelector = resultSelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<First>) {

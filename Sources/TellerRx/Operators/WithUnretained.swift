@@ -56,15 +56,16 @@ private final class WithUnretainedProducer<SourceElement: Sendable, Object: AnyO
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Out {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Out {
         let sink = WithUnretainedSink<SourceElement, Object, Observer>(
             object: object,
             resultSelector: resultSelector,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -78,10 +79,10 @@ private final class WithUnretainedSink<SourceElement, Object: AnyObject & Sendab
     private weak var object: Object?
     private let resultSelector: Selector
 
-    init(object: Object?, resultSelector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
+    init(object: Object?, resultSelector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.object = object
         self.resultSelector = resultSelector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func onNext(_ element: SourceElement) {

@@ -53,16 +53,17 @@ private final class AndThenProducer<Element: Sendable>: Producer<Element>, @unch
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = AndThenSink(second: second, observer: observer, downstream: downstream)
         // The first subscription sits in a single-assignment slot inside the serial one, so a
         // completable that completes synchronously (and so installs `second`'s subscription)
         // before `subscribe` returns cannot be overwritten by its own late assignment.
-        let first = SingleAssignmentDisposable()
+        let first = SubscriptionSlot()
         sink.subscription.disposable = first
-        first.setDisposable(completable.subscribe(sink))
-        return (sink, sink.subscription)
+        completable.subscribe(sink, upstreamOf: first)
+        sink.setSubscription(sink.subscription)
+        return sink
     }
 }
 
@@ -72,9 +73,9 @@ where Observer.Element: Sendable {
     let second: Observable<Observer.Element>
     let subscription = SerialDisposable()
 
-    init(second: Observable<Observer.Element>, observer: Observer, cancel: any Cancelable) {
+    init(second: Observable<Observer.Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.second = second
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Never>) {

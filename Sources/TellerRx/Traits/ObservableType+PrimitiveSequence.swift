@@ -47,10 +47,11 @@ private final class AsSingleProducer<Element: Sendable>: Producer<Element>, @unc
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, downstream: downstream)
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -62,9 +63,9 @@ private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, Observ
     private let requiresElement: Bool
     private var element: Element?
 
-    init(requiresElement: Bool, observer: Observer, cancel: any Cancelable) {
+    init(requiresElement: Bool, observer: Observer, downstream: SubscriptionSlot?) {
         self.requiresElement = requiresElement
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<Element>) {

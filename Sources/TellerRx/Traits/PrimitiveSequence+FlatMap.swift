@@ -76,11 +76,16 @@ private final class TraitFlatMapProducer<SourceElement: Sendable, Result: Sendab
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = TraitFlatMapSink<SourceElement, Observer>(selector: selector, observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
+        let sink = TraitFlatMapSink<SourceElement, Observer>(
+            selector: selector,
+            observer: observer,
+            downstream: downstream
+        )
         let subscription = source.subscribe(sink)
-        return (sink, BinaryDisposable(subscription, sink.innerSubscription))
+        sink.setSubscription(BinaryDisposable(subscription, sink.innerSubscription))
+        return sink
     }
 }
 
@@ -92,11 +97,11 @@ where Observer.Element: Sendable {
 
     private let selector: Selector
     private let innerStarted = Atomic<Bool>(false)
-    let innerSubscription = SingleAssignmentDisposable()
+    let innerSubscription = SubscriptionSlot()
 
-    init(selector: @escaping Selector, observer: Observer, cancel: any Cancelable) {
+    init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<SourceElement>) {
@@ -116,7 +121,7 @@ where Observer.Element: Sendable {
                 dispose()
                 return
             }
-            innerSubscription.setDisposable(inner.subscribe(forwarder()))
+            inner.subscribeEnteringTrampoline(forwarder(), upstreamOf: innerSubscription)
         case .error(let error):
             if innerStarted.load(ordering: .relaxed) {
                 reportMisuse("A trait failed after sending its element to flatMap; the error was dropped.")

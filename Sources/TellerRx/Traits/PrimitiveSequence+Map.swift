@@ -93,14 +93,15 @@ private final class TraitCompactMapProducer<SourceElement: Sendable, Result: Sen
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
         let sink = TraitCompactMapSink<SourceElement, Observer>(
             transform: transform,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, source.subscribe(sink))
+        source.subscribe(sink, upstreamOf: sink)
+        return sink
     }
 }
 
@@ -112,9 +113,9 @@ private final class TraitCompactMapSink<SourceElement, Observer: ObserverType>: 
 
     private let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+    init(transform: @escaping Transform, observer: Observer, downstream: SubscriptionSlot?) {
         self.transform = transform
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func on(_ event: Event<SourceElement>) {

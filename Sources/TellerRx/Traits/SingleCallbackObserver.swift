@@ -31,7 +31,7 @@ enum SingleCallbackState {
 ///
 /// It serves two ways:
 /// - for a `Single.create` single, `subscribe` hands ``receive(_:)`` to the create closure
-///   directly: no sink, no `SinkDisposer`, no `Event`, and ``upstream`` is the closure's
+///   directly: no sink, no `Event`, and ``upstream`` is the closure's
 ///   disposable, disposed when the single ends (after `onDisposed`, as the sink path does);
 /// - for any other single, it is an Rx observer (``onNext(_:)``, ``on(_:)``) and ``upstream``
 ///   is the source subscription, disposed only by ``dispose()``: the source ends itself, and
@@ -135,14 +135,29 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
         case .next(let element):
             onNext(element)
         case .error(let error):
+            defer { releaseEndedUpstream() }
             if claimOutcome() & (SingleCallbackState.stopped | SingleCallbackState.claimed) != 0 { return }
             deliverFailure(error)
             endObserved()
         case .completed:
+            defer { releaseEndedUpstream() }
             if claimOutcome() & (SingleCallbackState.stopped | SingleCallbackState.claimed) != 0 { return }
             reportMisuse("A Single completed without an element; delivering RxError.noElements.")
             deliverFailure(RxError.noElements)
             endObserved()
+        }
+    }
+
+    /// The Rx source sent its terminal event, so it has ended itself: let go of its
+    /// subscription (disposing an ended one does nothing more). The sink behind it holds this
+    /// observer, so keeping it until `dispose()` would keep both alive for as long as the
+    /// caller keeps this subscription, or for ever if the caller dropped it. Not done at the
+    /// element: the source may still run work after it (`do(afterSuccess:)`). A source that
+    /// ends while being subscribed has no `upstream` yet; `setUpstream` lets go of it then.
+    private func releaseEndedUpstream() {
+        let previous = state.bitwiseOr(SingleCallbackState.disposed, ordering: .acquiringAndReleasing).oldValue
+        if SingleCallbackState.mustDisposeUpstream(after: previous) {
+            upstream.take()?.dispose()
         }
     }
 

@@ -23,10 +23,12 @@ final class SingleCreateProducer<Element: Sendable>: Producer<Element>, @uncheck
 
     /// The path for every observer other than the traits' own `subscribe` closures: operators,
     /// `asObservable()` subscribers, test observers.
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        let sink = SingleCreateSink(observer: observer)
-        sink.setUpstream(subscribeHandler { event in sink.on(event) })
+    override func run<Observer: ObserverType>(
+        _ observer: Observer,
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Element {
+        let sink = SingleCreateSink(observer: observer, downstream: downstream)
+        sink.setSubscription(subscribeHandler { event in sink.on(event) })
         return sink
     }
 }
@@ -34,20 +36,23 @@ final class SingleCreateProducer<Element: Sendable>: Producer<Element>, @uncheck
 /// Enforces the one-event grammar of a created single for an Rx observer: the first outcome
 /// wins (a success as `next` then `completed`), anything after it is dropped and reported in
 /// debug builds. It is also the subscription: disposing it disposes the closure's disposable.
-private final class SingleCreateSink<Observer: ObserverType>: DisposerSink<Observer>, @unchecked Sendable {
-    // @unchecked: nothing beyond `DisposerSink`, whose stopped bit enforces the grammar.
+private final class SingleCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+    // @unchecked: nothing beyond `Sink`, whose stopped bit enforces the grammar.
 
     func on(_ event: SingleEvent<Observer.Element>) {
-        if markStopped() {
+        let previous = markStopped()
+        if previous.wasStopped {
             reportMisuse("Single.create sent \(event) after the Single ended; it was dropped.")
             return
         }
-        switch event {
-        case .success(let element):
-            forwardNext(element)
-            forwardOn(.completed)
-        case .failure(let error):
-            forwardOn(.error(error))
+        if !previous.wasDisposed {
+            switch event {
+            case .success(let element):
+                observer.onNext(element)
+                observer.on(.completed)
+            case .failure(let error):
+                observer.on(.error(error))
+            }
         }
         dispose()
     }

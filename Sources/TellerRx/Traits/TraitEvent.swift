@@ -70,11 +70,12 @@ where Event.Element: Sendable {
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Event.Element {
-        let sink = TraitCreateSink<Event, Observer>(observer: observer, cancel: cancel)
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Event.Element {
+        let sink = TraitCreateSink<Event, Observer>(observer: observer, downstream: downstream)
         let subscription = subscribeHandler { event in sink.on(event) }
-        return (sink, subscription)
+        sink.setSubscription(subscription)
+        return sink
     }
 }
 

@@ -6,10 +6,11 @@
 class CombineLatestSource<Result: Sendable>: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
 
-    /// Subscribes to the source, storing its elements in `sink`'s storage at `index`.
-    func subscribe<Observer: ObserverType>(_ sink: CombineLatestSink<Observer>, index: Int) -> SubscriptionSlot
+    /// The observer of the source, storing its elements in `sink`'s storage at `index`; not
+    /// yet subscribed (see ``MultiSourceObserver``).
+    func makeObserver<Observer: ObserverType>(for sink: CombineLatestSink<Observer>, index: Int) -> SubscriptionSlot
     where Observer.Element == Result {
-        preconditionFailure("CombineLatestSource.subscribe must be overridden")
+        preconditionFailure("CombineLatestSource.makeObserver must be overridden")
     }
 }
 
@@ -18,7 +19,7 @@ final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineL
     @unchecked Sendable
 {
     // @unchecked: immutable.
-    private let source: Observable<Element>
+    let source: Observable<Element>
 
     init<Source: ObservableConvertibleType>(_ source: Source) where Source.Element == Element {
         self.source = source.asObservable()
@@ -29,15 +30,11 @@ final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineL
         storage.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
     }
 
-    override func subscribe<Observer: ObserverType>(
-        _ sink: CombineLatestSink<Observer>,
+    override func makeObserver<Observer: ObserverType>(
+        for sink: CombineLatestSink<Observer>,
         index: Int
-    )
-        -> SubscriptionSlot
-    where Observer.Element == Result {
-        let observer = CombineLatestObserver<Element, Observer>(sink: sink, index: index)
-        observer.setSubscription(source.subscribe(observer))
-        return observer
+    ) -> SubscriptionSlot where Observer.Element == Result {
+        CombineLatestObserver<Element, Observer>(sink: sink, index: index)
     }
 }
 
@@ -67,16 +64,17 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
         let sink = CombineLatestSink(
             inputs: inputs,
             layout: layout,
             resultSelector: resultSelector,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run())
+        sink.run()
+        return sink
     }
 }
 
@@ -117,12 +115,12 @@ where Observer.Element: Sendable {
         layout: MultiSourceLayout,
         resultSelector: @escaping ResultSelector,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.inputs = inputs
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     deinit {
@@ -134,14 +132,17 @@ where Observer.Element: Sendable {
         storage.values[index].assumingMemoryBound(to: Element.self)
     }
 
-    func run() -> any Disposable {
+    /// Creates every source's observer and makes them this sink's subscription, then
+    /// subscribes them in order (see ``MultiSourceObserver``).
+    func run() {
         var slots: [SubscriptionSlot] = []
         slots.reserveCapacity(inputs.count)
         for index in 0..<inputs.count {
-            if isDisposed { break }
             let source = unsafeDowncast(inputs[index], to: CombineLatestSource<Observer.Element>.self)
-            slots.append(source.subscribe(self, index: index))
+            slots.append(source.makeObserver(for: self, index: index))
         }
+        setSubscription(SlotsDisposable(slots))
+        MultiSourceObserver.subscribeAll(slots, to: inputs, until: self)
         if inputs.isEmpty {
             // As RxSwift 6 does: the result for no elements, then completion.
             lock.withLock {
@@ -150,7 +151,6 @@ where Observer.Element: Sendable {
             }
             finishIfStopped()
         }
-        return SlotsDisposable(slots)
     }
 
     /// Whether source `index` has sent an element (called under `lock`).
@@ -220,8 +220,8 @@ where Observer.Element: Sendable {
 }
 
 /// Observes source `index` of a combineLatest: stores each element, then lets the sink decide.
-private final class CombineLatestObserver<Element: Sendable, Observer: ObserverType>: SubscriptionSlot, ObserverType,
-    @unchecked Sendable
+private final class CombineLatestObserver<Element: Sendable, Observer: ObserverType>: MultiSourceObserver,
+    ObserverType, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: immutable; the storage is guarded by the sink's lock.
     private let sink: CombineLatestSink<Observer>
@@ -232,6 +232,12 @@ where Observer.Element: Sendable {
         self.sink = sink
         self.index = index
         storage = sink.storage(at: index, as: Element.self)
+    }
+
+    override func subscribe(to input: MultiSourceInput) {
+        // `input` is the source this observer was made from: same element types.
+        let source = unsafeDowncast(input, to: CombineLatestSourceOf<Element, Observer.Element>.self).source
+        source.subscribe(self, upstreamOf: self)
     }
 
     func on(_ event: Event<Element>) {

@@ -37,6 +37,11 @@ class InnerSubscription: SubscriptionSlot, @unchecked Sendable {
     fileprivate let registration = Atomic<Int>(0)
     @exclusivity(unchecked) fileprivate final var membershipIndex = -1
 
+    /// Whether the inner sequence has ended (``InnerSubscriptions/unregister(_:)`` was called).
+    final var hasEnded: Bool {
+        registration.load(ordering: .acquiring) & InnerSubscription.endedBit != 0
+    }
+
     /// Back to "never registered", for reuse; only while nothing else references this.
     final func resetRegistration() {
         registration.store(0, ordering: .relaxed)
@@ -57,9 +62,9 @@ enum InnerRegistration {
 /// The open inner subscriptions of a merging sink, so that disposing the sink ends them all.
 ///
 /// O(1) insert and remove (swap with the last; no dictionary), a lock of its own, and a
-/// one-way switch to "disposed" after which nothing more is tracked. An inner sequence that
-/// ends during its own `subscribe` call (`just`, `empty`, cached values) is never inserted,
-/// so that common case takes no lock here at all.
+/// one-way switch to "disposed" after which nothing more is tracked. A sink registers each
+/// inner subscription before subscribing it (`just` skips both: merging sinks forward its
+/// element without subscribing).
 struct InnerSubscriptions: Sendable {
     private struct Members {
         var subscriptions: ContiguousArray<InnerSubscription> = []
@@ -68,7 +73,7 @@ struct InnerSubscriptions: Sendable {
 
     private let members = LockedState(Members())
 
-    /// Starts tracking `subscription` after `subscribe` returned, unless it has already ended;
+    /// Starts tracking `subscription` (before it is subscribed), unless it has already ended;
     /// disposes it if the set is already disposed.
     @discardableResult
     func register(_ subscription: InnerSubscription) -> InnerRegistration {

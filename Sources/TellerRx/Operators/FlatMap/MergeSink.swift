@@ -42,10 +42,11 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Inner.Element {
-        let sink = MergeSink(selector: selector, limit: limit, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Inner.Element {
+        let sink = MergeSink(selector: selector, limit: limit, observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run(source))
+        return sink
     }
 }
 
@@ -94,16 +95,16 @@ where Inner.Element == Observer.Element {
     /// How the sink ends, decided under `lock` and sent after it.
     @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
-    init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, cancel: any Cancelable) {
+    init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
         self.limit = limit
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     /// Subscribes to the outer sequence. Teardown happens in ``dispose()``, so the returned
     /// subscription is empty.
     func run(_ source: Observable<SourceElement>) -> any Disposable {
-        outer.setSubscription(source.subscribe(self))
+        source.subscribe(self, upstreamOf: outer)
         return Disposables.create()
     }
 
@@ -147,11 +148,15 @@ where Inner.Element == Observer.Element {
             lock.unlock()
             return
         }
-        if activeCount >= limit.maxConcurrent {
+        // Queued behind any waiting sequence too: the room it waits for may have been made by a
+        // thread that has not subscribed it yet, and order must hold (`concatMap`).
+        if activeCount >= limit.maxConcurrent || pendingCount > 0 {
             if limit.queuesOverflow {
                 enqueue(element)
             }
+            let hasRoom = activeCount < limit.maxConcurrent
             lock.unlock()
+            if hasRoom { subscribePending() }
             finishIfStopped()
             return
         }
@@ -168,7 +173,9 @@ where Inner.Element == Observer.Element {
         let observable = inner.asObservable()
         // Checked while still holding the lock: a `just` is forwarded without letting go of it.
         if observable.withScalarElement({ scalarArrived($0) }) {
+            let hasPending = pendingCount > 0
             lock.unlock()
+            if hasPending { subscribePending() }
             finishIfStopped()
             return
         }
@@ -258,9 +265,6 @@ where Inner.Element == Observer.Element {
         defer { lock.unlock() }
         forwardOn(.next(element))
         activeCount -= 1
-        if pendingCount > 0 {
-            subscribePending()
-        }
         completeIfFinished()
     }
 
@@ -276,10 +280,14 @@ where Inner.Element == Observer.Element {
         } else {
             observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: 0)
         }
-        observer.setSubscription(inner.subscribe(observer))
-        let registration = inners.register(unsafeDowncast(observer, to: InnerSubscription.self))
+        let subscription = unsafeDowncast(observer, to: InnerSubscription.self)
+        // Tracked before it is subscribed, as every sink is wired before it subscribes: if the
+        // sink ends while a synchronous inner source is still sending, its teardown reaches
+        // that source at once. Refused (and disposed) when the sink has ended already.
+        guard inners.register(subscription) == .tracked else { return }
+        inner.subscribeEnteringTrampoline(observer, upstreamOf: observer)
         // Unique: the inner source kept no reference, so nothing can call the observer again.
-        if registration == .endedDuringSubscribe && isKnownUniquelyReferenced(&observer) {
+        if subscription.hasEnded && isKnownUniquelyReferenced(&observer) {
             keepAsSpare(unsafeDowncast(observer, to: InnerSubscription.self))
         }
     }
@@ -301,28 +309,45 @@ where Inner.Element == Observer.Element {
     }
 
     /// Called under `lock` when an inner sequence completes; the caller disposes its
-    /// subscription after releasing the lock.
-    fileprivate func innerCompleted(_ observer: InnerSubscription) {
+    /// subscription after releasing the lock, then calls ``subscribePending()`` if this
+    /// returned `true`.
+    ///
+    /// - Returns: Whether queued inner sequences wait for the room this made.
+    fileprivate func innerCompleted(_ observer: InnerSubscription) -> Bool {
         inners.unregister(observer)
         activeCount -= 1
-        if pendingCount > 0 {
-            subscribePending()
-        }
         completeIfFinished()
+        return pendingCount > 0
     }
 
-    /// Subscribes queued inner sequences while there is room. Runs under `lock`; an inner that
-    /// completes synchronously re-enters `innerCompleted` on this thread, which leaves the work
-    /// to this loop instead of recursing once per queued sequence.
-    private func subscribePending() {
-        guard !isSubscribingPending else { return }
-        isSubscribingPending = true
-        while activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed, let next = pending.dequeue() {
-            pendingCount -= 1
-            activeCount += 1
+    /// Subscribes queued inner sequences while there is room. Call without holding `lock`:
+    /// subscribing can take the inner source's locks, and a thread holding one of those may be
+    /// waiting for ours. Only one thread runs the loop at a time; an inner that completes
+    /// synchronously, or on another thread, while it runs leaves the work to it instead of
+    /// recursing once per queued sequence (the loop hands over under the lock, so no room
+    /// made meanwhile is missed).
+    fileprivate func subscribePending() {
+        let mustRun = lock.withLock {
+            guard !isSubscribingPending else { return false }
+            isSubscribingPending = true
+            return true
+        }
+        guard mustRun else { return }
+        while let next = lock.withLock({ nextPending() }) {
             subscribe(next)
         }
-        isSubscribingPending = false
+    }
+
+    /// Called under `lock`: the next queued inner sequence, counted active, or `nil` (handing
+    /// the loop back) when none can start now.
+    private func nextPending() -> Inner? {
+        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed, let next = pending.dequeue() else {
+            isSubscribingPending = false
+            return nil
+        }
+        pendingCount -= 1
+        activeCount += 1
+        return next
     }
 
     /// Called under `lock`.
@@ -371,8 +396,12 @@ where Inner.Element == Observer.Element {
             parent.lock.unlock()
             return
         }
+        var hasPending = false
         switch event {
         case .next:
+            // Dropped once the sink has ended. Not disposed here: this thread may be a source
+            // sending under a lock its own teardown takes; the sink's teardown (on the thread
+            // that ended it) reaches this subscription, which was tracked before it was made.
             parent.forwardOn(event)
             parent.lock.unlock()
             return
@@ -381,13 +410,15 @@ where Inner.Element == Observer.Element {
             parent.fail(error)
         case .completed:
             isStopped = true
-            parent.innerCompleted(self)
+            hasPending = parent.innerCompleted(self)
         }
         parent.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals and subscriptions only once the lock is released (see
+        // `Sink.stopForwarding(recording:in:)`).
         if case .completed = event {
             dispose()
         }
+        if hasPending { parent.subscribePending() }
         parent.finishIfStopped()
     }
 }

@@ -31,7 +31,7 @@ extension ObservableType {
     }
 }
 
-private final class MulticastSelectorProducer<Subject: SubjectType, Result: Sendable>: TrampolinedProducer<Result>,
+private final class MulticastSelectorProducer<Subject: SubjectType, Result: Sendable>: Producer<Result>,
     @unchecked Sendable
 where Subject.Observer.Element: Sendable {
     // @unchecked: immutable.
@@ -54,10 +54,11 @@ where Subject.Observer.Element: Sendable {
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
-        let sink = MulticastSelectorSink(observer: observer, cancel: cancel)
-        return (sink, sink.run(self))
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
+        let sink = MulticastSelectorSink(observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run(self))
+        return sink
     }
 }
 

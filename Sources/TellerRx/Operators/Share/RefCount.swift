@@ -49,10 +49,11 @@ private final class RefCountProducer<Source: ConnectableObservableType>: Produce
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Source.Element {
-        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        return (sink, sink.run())
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Source.Element {
+        let sink = RefCountSink(parent: self, observer: observer, downstream: downstream)
+        sink.setSubscription(sink.run())
+        return sink
     }
 
     /// Takes link steps until the link has nothing more to do.
@@ -89,9 +90,9 @@ where Source.Element == Observer.Element {
     /// The session this observer counts in, or `notJoined`.
     private let joined = Atomic<UInt64>(RefCountSink.notJoined)
 
-    init(parent: RefCountProducer<Source>, observer: Observer, cancel: any Cancelable) {
+    init(parent: RefCountProducer<Source>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     func run() -> any Disposable {

@@ -4,17 +4,18 @@
 class ZipSource<Result: Sendable>: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
 
-    /// Subscribes to the source, queueing its elements in `sink`'s storage at `index`.
-    func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
+    /// The observer of the source, queueing its elements in `sink`'s storage at `index`; not
+    /// yet subscribed (see ``MultiSourceObserver``).
+    func makeObserver<Observer: ObserverType>(for sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
     where Observer.Element == Result {
-        preconditionFailure("ZipSource.subscribe must be overridden")
+        preconditionFailure("ZipSource.makeObserver must be overridden")
     }
 }
 
 /// A `zip` source whose elements are `Element`; a sink keeps a queue of them.
 final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>, @unchecked Sendable {
     // @unchecked: immutable.
-    private let source: Observable<Element>
+    let source: Observable<Element>
 
     init<Source: ObservableConvertibleType>(_ source: Source) where Source.Element == Element {
         self.source = source.asObservable()
@@ -32,11 +33,9 @@ final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>,
         storage.assumingMemoryBound(to: FIFOQueue<Element>.self).deinitialize(count: 1)
     }
 
-    override func subscribe<Observer: ObserverType>(_ sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
+    override func makeObserver<Observer: ObserverType>(for sink: ZipSink<Observer>, index: Int) -> SubscriptionSlot
     where Observer.Element == Result {
-        let observer = ZipObserver<Element, Observer>(sink: sink, index: index)
-        observer.setSubscription(source.subscribe(observer))
-        return observer
+        ZipObserver<Element, Observer>(sink: sink, index: index)
     }
 }
 
@@ -88,17 +87,18 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 
     override func run<Observer: ObserverType>(
         _ observer: Observer,
-        cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Result {
+        downstream: SubscriptionSlot?
+    ) -> any Disposable where Observer.Element == Result {
         let sink = ZipSink(
             inputs: inputs,
             layout: layout,
             completion: completion,
             resultSelector: resultSelector,
             observer: observer,
-            cancel: cancel
+            downstream: downstream
         )
-        return (sink, sink.run())
+        sink.run()
+        return sink
     }
 }
 
@@ -133,14 +133,14 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         completion: ZipCompletion,
         resultSelector: @escaping ResultSelector,
         observer: Observer,
-        cancel: any Cancelable
+        downstream: SubscriptionSlot?
     ) {
         self.inputs = inputs
         self.completion = completion
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
         queuedCounts = Array(repeating: 0, count: inputs.count)
-        super.init(observer: observer, cancel: cancel)
+        super.init(observer: observer, downstream: downstream)
     }
 
     deinit {
@@ -152,19 +152,21 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         storage.values[index].assumingMemoryBound(to: FIFOQueue<Element>.self)
     }
 
-    func run() -> any Disposable {
+    /// Creates every source's observer and makes them this sink's subscription, then
+    /// subscribes them in order (see ``MultiSourceObserver``).
+    func run() {
         var slots: [SubscriptionSlot] = []
         slots.reserveCapacity(inputs.count)
         for index in 0..<inputs.count {
-            if isDisposed { break }
             let source = unsafeDowncast(inputs[index], to: ZipSource<Observer.Element>.self)
-            slots.append(source.subscribe(self, index: index))
+            slots.append(source.makeObserver(for: self, index: index))
         }
+        setSubscription(SlotsDisposable(slots))
+        MultiSourceObserver.subscribeAll(slots, to: inputs, until: self)
         if inputs.isEmpty {
             lock.withLock { complete() }
             finishIfStopped()
         }
-        return SlotsDisposable(slots)
     }
 
     /// Source `index` has queued an element (called under `lock`, while not stopped).
@@ -234,7 +236,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 }
 
 /// Observes source `index` of a zip: queues each element, then lets the sink decide.
-private final class ZipObserver<Element: Sendable, Observer: ObserverType>: SubscriptionSlot, ObserverType,
+private final class ZipObserver<Element: Sendable, Observer: ObserverType>: MultiSourceObserver, ObserverType,
     @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: immutable; the queue is guarded by the sink's lock.
@@ -246,6 +248,12 @@ where Observer.Element: Sendable {
         self.sink = sink
         self.index = index
         queue = sink.queue(at: index, as: Element.self)
+    }
+
+    override func subscribe(to input: MultiSourceInput) {
+        // `input` is the source this observer was made from: same element types.
+        let source = unsafeDowncast(input, to: ZipSourceOf<Element, Observer.Element>.self).source
+        source.subscribe(self, upstreamOf: self)
     }
 
     func on(_ event: Event<Element>) {

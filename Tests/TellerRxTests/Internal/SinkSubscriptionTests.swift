@@ -4,12 +4,12 @@ import TellerRx
 import TellerTesting
 import Testing
 
-/// Operators built on `DisposerSink` (create, map, filter, of/from, just): a sink is its own
-/// subscription, so these check what `SinkDisposer` used to guarantee: the upstream
-/// subscription is disposed exactly once, whether the sink ends first (a terminal event, even
-/// one sent before `subscribe` returns) or the subscriber disposes first, and nothing is
-/// delivered after either.
-@Suite struct DisposerSinkTests {
+/// Every sink is its own subscription (a `SubscriptionSlot` holding its upstream), so these
+/// check what a separate disposer object used to guarantee, on create, map, filter, of/from and
+/// just: the upstream subscription is disposed exactly once, whether the sink ends first (a
+/// terminal event, even one sent before `subscribe` returns) or the subscriber disposes first,
+/// and nothing is delivered after either.
+@Suite struct SinkSubscriptionTests {
     @Test func createTerminalEventSentDuringSubscribeDisposesTheReturnedDisposableOnce() {
         let disposals = Locked(0)
         let events = Locked<[Event<Int>]>([])
@@ -189,7 +189,7 @@ import Testing
 /// compare before and after (debug builds count; release builds always read 0). Suites in
 /// other files still run in parallel and move the count up or down while they run, so a check
 /// passes as soon as one of a few attempts shows no change: a real leak shows in every attempt.
-@Suite(.serialized) struct DisposerSinkLeakTests {
+@Suite(.serialized) struct SinkSubscriptionLeakTests {
     /// 0 if any of ten attempts left the count unchanged, else the attempt closest to 0.
     private func smallestLeak(by body: () -> Void) -> Int {
         var attempts: [Int] = []

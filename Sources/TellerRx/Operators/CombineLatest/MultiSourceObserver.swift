@@ -1,0 +1,27 @@
+/// The observer of one source of a multi-source operator (`zip`, `combineLatest`), and that
+/// source's subscription slot.
+///
+/// The sink creates every source's observer first, makes them its subscription, and only then
+/// subscribes them in order: so disposing the sink while one source is still sending
+/// synchronously (a `take` downstream ending, another source failing) reaches that source at
+/// once, as it does for single-source operators, and no later source is subscribed.
+class MultiSourceObserver: SubscriptionSlot, @unchecked Sendable {
+    // @unchecked: no state beyond the slot's.
+
+    /// Subscribes this observer to the source that `input` describes (the input it was made
+    /// from), with itself as the slot.
+    func subscribe(to input: MultiSourceInput) {
+        preconditionFailure("MultiSourceObserver.subscribe(to:) must be overridden")
+    }
+
+    /// Subscribes `slots[i]` (all ``MultiSourceObserver``s) to `inputs[i]`, in order, until
+    /// `sink` stops.
+    static func subscribeAll(_ slots: [SubscriptionSlot], to inputs: [MultiSourceInput], until sink: SubscriptionSlot) {
+        for index in slots.indices {
+            if sink.isDisposed { return }
+            // The sink built `slots` from observers only; unchecked, as a checked cast would
+            // look up the observer class's metadata.
+            unsafeDowncast(slots[index], to: MultiSourceObserver.self).subscribe(to: inputs[index])
+        }
+    }
+}
