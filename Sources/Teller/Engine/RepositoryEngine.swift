@@ -49,6 +49,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     let desk: RefreshDesk
     private let mailbox: LockedState<Mailbox>
     private let noticeSubscription = SingleAssignmentDisposable()
+    private let broadcast: StateBroadcast<State>
 
     init(effects: Effects) {
         self.effects = effects
@@ -56,6 +57,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         self.teller = teller
         mailbox = LockedState(Mailbox(machine: effects.makeMachine()))
         desk = RefreshDesk(log: { [teller] event in teller.log(event) })
+        broadcast = StateBroadcast(scheduler: teller.uiScheduler)
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
                 switch notice {
@@ -77,7 +79,8 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
 
     // MARK: Entry points
 
-    /// An observable of states: the latest at once, then every change, until shut down.
+    /// An observable of states: the latest at once, then every change, until shut down; all
+    /// delivered on the Teller's UI scheduler.
     func states() -> Observable<State> {
         Observable.create { [self] observer in
             let id = mailbox.withLock { mailbox -> UInt64 in
@@ -169,9 +172,9 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
                 return (false, mailbox.latest, mailbox.observers.count == 1)
             }
             if isShutDown {
-                observer.onCompleted()
+                broadcast.complete([(id, observer)])
             } else if let latest {
-                observer.onNext(latest)
+                broadcast.send(latest, to: [(id, observer)])
             }
             if isFirst {
                 handle(.observersChanged(hasObservers: true))
@@ -204,7 +207,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
                 mailbox.latest = state
                 return mailbox.observers
             }
-            for entry in observers { entry.observer.onNext(state) }
+            broadcast.send(state, to: observers)
         case .observeCache(let requirements, let view, let generation):
             replace(\.cacheSubscription, with: observeCache(requirements, view, generation: generation))
         case .stopObservingCache:
@@ -237,7 +240,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
                 defer { mailbox.observers = [] }
                 return mailbox.observers
             }
-            for entry in observers { entry.observer.onCompleted() }
+            broadcast.complete(observers)
         case .log(let event):
             teller.log(event)
         case .extra(let action):

@@ -120,7 +120,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     ///
     /// - Returns: An observable of ``CacheState``; share it if several views need it.
     open func observe() -> Observable<CacheState<Cache>> {
-        engine.states().observe(on: teller.uiScheduler)
+        engine.states()
     }
 
     /// Fetches a fresh first page when the cache is older than

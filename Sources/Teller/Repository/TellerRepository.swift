@@ -61,7 +61,7 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     ///
     /// - Returns: An observable of ``CacheState``; share it if several views need it.
     open func observe() -> Observable<CacheState<Cache>> {
-        engine.states().observe(on: teller.uiScheduler)
+        engine.states()
     }
 
     /// Fetches fresh data when the cache is older than ``RepositoryDataSource/maxAgeOfCache``

@@ -1,0 +1,48 @@
+import TellerRx
+
+/// Delivers an engine's states to its observers on the UI scheduler, with one scheduler hop per
+/// state for all of them.
+///
+/// Each observer having its own `observe(on:)` cost one scheduled block and one queue round
+/// trip per observer per state, most of a busy screen's delivery time. Here every delivery goes
+/// through one `observe(on:)`, in the order the engine decided it, and fans out on the UI
+/// scheduler. An observer that disposed meanwhile gets nothing more: its `Observable.create`
+/// sink drops what arrives after disposal.
+final class StateBroadcast<State: Sendable>: Sendable {
+    typealias Observers = [(id: UInt64, observer: AnyObserver<State>)]
+
+    private enum Delivery: @unchecked Sendable {
+        // @unchecked: a delivery is handed over once, from the engine's drain to the UI
+        // scheduler; `State` is Sendable and `AnyObserver` is thread-safe.
+        case state(State, to: Observers)
+        case completion(to: Observers)
+    }
+
+    private let deliveries = PublishSubject<Delivery>()
+
+    /// The subscription lives as long as the subject, which only the broadcast holds; what
+    /// was scheduled before the broadcast went away is still delivered.
+    init(scheduler: any ImmediateSchedulerType) {
+        _ = deliveries.observe(on: scheduler).subscribe(onNext: { delivery in
+            switch delivery {
+            case .state(let state, let observers):
+                for entry in observers { entry.observer.onNext(state) }
+            case .completion(let observers):
+                for entry in observers { entry.observer.onCompleted() }
+            }
+        })
+    }
+
+    /// Sends `state` to `observers` on the UI scheduler. Call from one thread at a time (the
+    /// engine's drain), so deliveries keep the engine's order.
+    func send(_ state: State, to observers: Observers) {
+        guard !observers.isEmpty else { return }
+        deliveries.onNext(.state(state, to: observers))
+    }
+
+    /// Completes `observers` on the UI scheduler, after every state sent before.
+    func complete(_ observers: Observers) {
+        guard !observers.isEmpty else { return }
+        deliveries.onNext(.completion(to: observers))
+    }
+}
