@@ -35,10 +35,29 @@ final class RefreshDesk: Sendable {
         case ifNoCache
     }
 
-    /// A joined waiter's place, for leaving.
-    struct Membership: Sendable {
+    /// A joined waiter's place. Disposing it leaves the party (as ``leave(_:)`` does), so a
+    /// joined `Single` needs no other object to stop waiting.
+    final class Membership: Disposable, Sendable {
         fileprivate let party: WaiterID
         fileprivate let index: Int
+        private let desk: RefreshDesk
+
+        fileprivate init(party: WaiterID, index: Int, desk: RefreshDesk) {
+            self.party = party
+            self.index = index
+            self.desk = desk
+        }
+
+        func dispose() {
+            desk.leave(self)
+        }
+    }
+
+    /// A joined waiter's `respond`, kept in a struct: a closure stored directly in an array
+    /// (generic storage) is wrapped in a conversion thunk, one allocation per waiter going in
+    /// and another coming out.
+    private struct JoinedWaiter {
+        let respond: Respond
     }
 
     /// A class, so adding a waiter mutates the party in place instead of copying it out of the
@@ -49,11 +68,11 @@ final class RefreshDesk: Sendable {
         let token: any Disposable
         var leadWaiting = true
         /// In joining order; a waiter that left is `nil` (no hashing, no sorting at the end).
-        var joined: [Respond?] = []
+        var joined: [JoinedWaiter?] = []
         var joinedWaiting = 0
 
         var waitingJoined: [Respond] {
-            joined.compactMap { $0 }
+            joined.compactMap { $0?.respond }
         }
 
         init(tag: String, policy: JoinPolicy, token: any Disposable) {
@@ -102,9 +121,9 @@ final class RefreshDesk: Sendable {
                 let partyID = state.newestParty, let party = state.parties[partyID], party.policy.joinable,
                 ifNoCache ? party.policy.ifNoCache : (force || party.policy.unforced)
             else { return nil }
-            party.joined.append(respond)
+            party.joined.append(JoinedWaiter(respond: respond))
             party.joinedWaiting += 1
-            return (Membership(party: partyID, index: party.joined.count - 1), party.tag)
+            return (Membership(party: partyID, index: party.joined.count - 1, desk: self), party.tag)
         }
         guard let (membership, tag) = joined else { return nil }
         log(.refreshJoined(tag: tag))

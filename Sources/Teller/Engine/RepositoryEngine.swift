@@ -265,7 +265,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         Single.create { [self] single in
             let respond: RefreshDesk.Respond = { result in single(.success(result)) }
             if let membership = desk.join(call, respond: respond) {
-                return Disposables.create { [desk] in desk.leave(membership) }
+                return membership
             }
             return sendThroughMachine(call, respond: respond)
         }
