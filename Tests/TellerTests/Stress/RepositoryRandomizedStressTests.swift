@@ -27,18 +27,28 @@ import Testing
     @Test func randomScenariosOnRealQueuesEndWithTheStoreAndTheObserversAgreeing() {
         let seeds = RandomizedTestSeeds.seeds(ciCount: Self.scenarios, first: 1_000)
         let failures = Locked<[(seed: UInt64, problems: [String])]>([])
-        // Scenarios run side by side, so their fetch timeouts overlap.
+        // Scenarios run side by side, so their fetch timeouts overlap. Each lane is a thread
+        // of its own, as are a scenario's operating threads: they block while they wait, and
+        // on Dispatch's worker pool (2 threads on a 2-core Linux machine, grown slowly) that
+        // would starve the Teller's own queues.
         let lanes = min(8, seeds.count)
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
-                // A broken engine fails many scenarios, each after its timeouts: stop early.
-                guard failures.value.count < 3 else { return }
-                let problems = StressScenario(seed: seed).run()
-                if !problems.isEmpty {
-                    failures.withLock { $0.append((seed, problems)) }
+        let lanesDone = DispatchGroup()
+        for lane in 0..<lanes {
+            lanesDone.enter()
+            Thread {
+                for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
+                    // A broken engine fails many scenarios, each after its timeouts: stop early.
+                    guard failures.value.count < 3 else { break }
+                    let problems = StressScenario(seed: seed).run()
+                    if !problems.isEmpty {
+                        failures.withLock { $0.append((seed, problems)) }
+                    }
                 }
+                lanesDone.leave()
             }
+            .start()
         }
+        lanesDone.wait()
         for failure in failures.value.sorted(by: { $0.seed < $1.seed }).prefix(3) {
             Issue.record(
                 """
@@ -132,13 +142,14 @@ private final class StressScenario: @unchecked Sendable {
         for thread in 0..<RepositoryRandomizedStressTests.threads {
             let threadSeed = seed &* 31 &+ UInt64(thread)
             threadsDone.enter()
-            DispatchQueue.global().async { [self] in
+            Thread { [self] in
                 var random = SplitMix64(seed: threadSeed)
                 for _ in 0..<RepositoryRandomizedStressTests.operationsPerThread {
                     operate(&random)
                 }
                 threadsDone.leave()
             }
+            .start()
         }
         if threadsDone.wait(timeout: .now() + Self.patience) != .success {
             return ["the threads did not finish their operations in \(Self.patience) s"]
