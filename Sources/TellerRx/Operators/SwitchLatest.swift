@@ -129,7 +129,8 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: the element of a `just` inner sequence, which then counts as
     /// completed.
     private func scalarArrived(_ element: Inner.Element) {
-        forwardOn(.next(element))
+        // Without building an `Event` (a type-metadata lookup here and in the observer).
+        forwardNext(element)
         innerCompleted(id: latestID)
     }
 

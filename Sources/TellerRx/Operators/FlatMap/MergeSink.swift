@@ -243,7 +243,7 @@ where Inner.Element == Observer.Element {
         let observable = inner.asObservable()
         // A `just`: forward its element and count it completed, without an inner subscription
         // (RxJava's scalar shortcut; the events are the same).
-        if observable.withScalarElement({ scalarArrived($0) }) { return }
+        if observable.withScalarElement({ element in lock.withLock { scalarArrived(element) } }) { return }
         let observerType = lock.withLock { innerObserverType() }
         subscribe(observable, observerType: observerType)
     }
@@ -256,14 +256,13 @@ where Inner.Element == Observer.Element {
         return type
     }
 
-    /// The element of a `just` inner sequence, which then counts as completed. Takes the
-    /// (recursive) lock itself; re-taking it on the thread that holds it is cheap. If this ends
-    /// the sink, sending the terminal event and disposing are left to the caller (an entry
-    /// point that calls `finishIfStopped()` once it has released the lock).
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
+    /// completed. If this ends the sink, sending the terminal event and disposing are left to
+    /// the caller (an entry point that calls `finishIfStopped()` once it has released the lock).
     private func scalarArrived(_ element: Inner.Element) {
-        lock.lock()
-        defer { lock.unlock() }
-        forwardOn(.next(element))
+        // `forwardNext`, not `forwardOn(.next(…))`: building an `Event` in this unspecialized
+        // code costs a type-metadata lookup here and another where the observer switches on it.
+        forwardNext(element)
         activeCount -= 1
         completeIfFinished()
     }
