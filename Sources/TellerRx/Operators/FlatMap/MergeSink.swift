@@ -1,7 +1,9 @@
 import Synchronization
 
 /// How many inner sequences a merging sink runs at once, and what it does with one that
-/// arrives while that many are running.
+/// arrives while that many are running. `@usableFromInline` for the `@inlinable` operator methods
+/// that create a ``MergeProducer``.
+@usableFromInline
 struct MergeLimit: Sendable {
     /// The most inner sequences subscribed at the same time.
     let maxConcurrent: Int
@@ -10,9 +12,10 @@ struct MergeLimit: Sendable {
     /// produced one, without calling the selector (`flatMapFirst`).
     let queuesOverflow: Bool
 
-    static let unlimited = MergeLimit(maxConcurrent: .max, queuesOverflow: true)
-    static let dropWhileBusy = MergeLimit(maxConcurrent: 1, queuesOverflow: false)
+    @usableFromInline static let unlimited = MergeLimit(maxConcurrent: .max, queuesOverflow: true)
+    @usableFromInline static let dropWhileBusy = MergeLimit(maxConcurrent: 1, queuesOverflow: false)
 
+    @usableFromInline
     static func queue(maxConcurrent: Int) -> MergeLimit {
         if maxConcurrent < 1 {
             reportMisuse("merge(maxConcurrent:) needs at least 1; got \(maxConcurrent), using 1.")
@@ -24,16 +27,23 @@ struct MergeLimit: Sendable {
 /// The producer behind `merge()`, `merge(maxConcurrent:)`, `concat()`, `flatMap`,
 /// `flatMapFirst` and `concatMap`: maps each outer element to an inner sequence and merges the
 /// inner sequences under `limit`.
+///
+/// `@usableFromInline`, with `@inlinable` operator methods, so the call site builds it with its
+/// concrete types: unspecialized generic code would look up the producer's type metadata at
+/// run time on every call.
+@usableFromInline
 final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleType>: Producer<Inner.Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
+    @usableFromInline
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     let source: Observable<SourceElement>
     let selector: Selector
     let limit: MergeLimit
 
+    @usableFromInline
     init(source: Observable<SourceElement>, limit: MergeLimit, selector: @escaping Selector) {
         self.source = source
         self.selector = selector
