@@ -98,8 +98,12 @@ where Inner.Element == Observer.Element {
     // Guarded by `lock`, which is also why dynamic exclusivity checks are switched off.
     @exclusivity(unchecked) private var activeCount = 0
     @exclusivity(unchecked) private var isOuterDone = false
-    @exclusivity(unchecked) private var pending = FIFOQueue<Inner>()
-    /// `pending.count`, kept apart so the common path never touches the generic queue.
+    /// The inner sequences waiting for room, created by the first one that has to wait: in
+    /// unspecialized generic code an inline `FIFOQueue<Inner>` cost a type-metadata lookup in
+    /// every sink's `init` and `deinit`, though most sinks never queue anything.
+    @exclusivity(unchecked) private var pending: PendingInners<Inner>?
+    /// The number of queued inner sequences, kept apart so the common path never touches the
+    /// generic queue.
     @exclusivity(unchecked) private var pendingCount = 0
     @exclusivity(unchecked) private var isSubscribingPending = false
     /// How the sink ends, decided under `lock` and sent after it.
@@ -242,7 +246,10 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.
     private func enqueue(_ element: SourceElement) {
         do {
-            pending.enqueue(try selector(element))
+            let inner = try selector(element)
+            let queue = pending ?? PendingInners()
+            pending = queue
+            queue.inners.enqueue(inner)
             pendingCount += 1
         } catch {
             fail(error)
@@ -350,7 +357,9 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: the next queued inner sequence, counted active, or `nil` (handing
     /// the loop back) when none can start now.
     private func nextPending() -> Inner? {
-        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed, let next = pending.dequeue() else {
+        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed,
+            let next = pending?.inners.dequeue()
+        else {
             isSubscribingPending = false
             return nil
         }
@@ -373,6 +382,12 @@ where Inner.Element == Observer.Element {
         inners.disposeAll()
         spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
     }
+}
+
+/// A merging sink's queue of inner sequences waiting for room; a class so that a sink that
+/// never queues anything holds only a `nil` reference. Guarded by the sink's lock.
+private final class PendingInners<Inner> {
+    var inners = FIFOQueue<Inner>()
 }
 
 /// The observer of one inner sequence, and the handle that ends its subscription.
