@@ -53,6 +53,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// thread that sends them, one at a time, never overlapping.
     ///
     /// - Returns: An observable of the elements of every inner sequence.
+    @inlinable
     public func merge() -> Observable<Element.Element> {
         MergeProducer(source: asObservable(), limit: .unlimited) { $0 }
     }
@@ -69,6 +70,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// - Parameter maxConcurrent: The most inner sequences subscribed at once; at least 1
     ///   (smaller values are reported in debug builds and treated as 1).
     /// - Returns: An observable of the elements of every inner sequence.
+    @inlinable
     public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         MergeProducer(source: asObservable(), limit: .queue(maxConcurrent: maxConcurrent)) { $0 }
     }

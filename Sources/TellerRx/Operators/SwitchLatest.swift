@@ -10,21 +10,29 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// Events are delivered on the thread that sends them, one at a time, never overlapping.
     ///
     /// - Returns: An observable of the elements of the latest inner sequence.
+    @inlinable
     public func switchLatest() -> Observable<Element.Element> {
         SwitchProducer(source: asObservable()) { $0 }
     }
 }
 
 /// The producer behind `switchLatest` and `flatMapLatest`.
+///
+/// `@usableFromInline`, with `@inlinable` operator methods, so the call site builds it with its
+/// concrete types: unspecialized generic code would look up the producer's type metadata at
+/// run time on every call.
+@usableFromInline
 final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertibleType>: Producer<Inner.Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
+    @usableFromInline
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     let source: Observable<SourceElement>
     let selector: Selector
 
+    @usableFromInline
     init(source: Observable<SourceElement>, selector: @escaping Selector) {
         self.source = source
         self.selector = selector
@@ -129,7 +137,8 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: the element of a `just` inner sequence, which then counts as
     /// completed.
     private func scalarArrived(_ element: Inner.Element) {
-        forwardOn(.next(element))
+        // Without building an `Event` (a type-metadata lookup here and in the observer).
+        forwardNext(element)
         innerCompleted(id: latestID)
     }
 

@@ -12,6 +12,7 @@ extension ObservableType {
     ///
     /// - Parameter selector: Maps an element to the sequence to append.
     /// - Returns: An observable of the elements of the inner sequences, one sequence after another.
+    @inlinable
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {

@@ -17,6 +17,7 @@ extension ObservableType {
     ///
     /// - Parameter selector: Maps an element to the sequence whose elements are merged in.
     /// - Returns: An observable of the elements of every inner sequence.
+    @inlinable
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {

@@ -16,6 +16,7 @@ extension ObservableType {
     ///
     /// - Parameter selector: Maps an element to the sequence to run.
     /// - Returns: An observable of the elements of the inner sequences that were run.
+    @inlinable
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {

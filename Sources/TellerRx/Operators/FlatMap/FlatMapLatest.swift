@@ -16,6 +16,7 @@ extension ObservableType {
     ///
     /// - Parameter selector: Maps an element to the sequence to switch to.
     /// - Returns: An observable of the elements of the latest inner sequence.
+    @inlinable
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping @Sendable (Element) throws -> Source
     ) -> Observable<Source.Element> {

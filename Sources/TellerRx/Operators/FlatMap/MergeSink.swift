@@ -1,7 +1,9 @@
 import Synchronization
 
 /// How many inner sequences a merging sink runs at once, and what it does with one that
-/// arrives while that many are running.
+/// arrives while that many are running. `@usableFromInline` for the `@inlinable` operator methods
+/// that create a ``MergeProducer``.
+@usableFromInline
 struct MergeLimit: Sendable {
     /// The most inner sequences subscribed at the same time.
     let maxConcurrent: Int
@@ -10,9 +12,10 @@ struct MergeLimit: Sendable {
     /// produced one, without calling the selector (`flatMapFirst`).
     let queuesOverflow: Bool
 
-    static let unlimited = MergeLimit(maxConcurrent: .max, queuesOverflow: true)
-    static let dropWhileBusy = MergeLimit(maxConcurrent: 1, queuesOverflow: false)
+    @usableFromInline static let unlimited = MergeLimit(maxConcurrent: .max, queuesOverflow: true)
+    @usableFromInline static let dropWhileBusy = MergeLimit(maxConcurrent: 1, queuesOverflow: false)
 
+    @usableFromInline
     static func queue(maxConcurrent: Int) -> MergeLimit {
         if maxConcurrent < 1 {
             reportMisuse("merge(maxConcurrent:) needs at least 1; got \(maxConcurrent), using 1.")
@@ -24,16 +27,23 @@ struct MergeLimit: Sendable {
 /// The producer behind `merge()`, `merge(maxConcurrent:)`, `concat()`, `flatMap`,
 /// `flatMapFirst` and `concatMap`: maps each outer element to an inner sequence and merges the
 /// inner sequences under `limit`.
+///
+/// `@usableFromInline`, with `@inlinable` operator methods, so the call site builds it with its
+/// concrete types: unspecialized generic code would look up the producer's type metadata at
+/// run time on every call.
+@usableFromInline
 final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleType>: Producer<Inner.Element>,
     @unchecked Sendable
 {
     // @unchecked: immutable.
+    @usableFromInline
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     let source: Observable<SourceElement>
     let selector: Selector
     let limit: MergeLimit
 
+    @usableFromInline
     init(source: Observable<SourceElement>, limit: MergeLimit, selector: @escaping Selector) {
         self.source = source
         self.selector = selector
@@ -88,8 +98,12 @@ where Inner.Element == Observer.Element {
     // Guarded by `lock`, which is also why dynamic exclusivity checks are switched off.
     @exclusivity(unchecked) private var activeCount = 0
     @exclusivity(unchecked) private var isOuterDone = false
-    @exclusivity(unchecked) private var pending = FIFOQueue<Inner>()
-    /// `pending.count`, kept apart so the common path never touches the generic queue.
+    /// The inner sequences waiting for room, created by the first one that has to wait: in
+    /// unspecialized generic code an inline `FIFOQueue<Inner>` cost a type-metadata lookup in
+    /// every sink's `init` and `deinit`, though most sinks never queue anything.
+    @exclusivity(unchecked) private var pending: PendingInners<Inner>?
+    /// The number of queued inner sequences, kept apart so the common path never touches the
+    /// generic queue.
     @exclusivity(unchecked) private var pendingCount = 0
     @exclusivity(unchecked) private var isSubscribingPending = false
     /// How the sink ends, decided under `lock` and sent after it.
@@ -232,7 +246,10 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.
     private func enqueue(_ element: SourceElement) {
         do {
-            pending.enqueue(try selector(element))
+            let inner = try selector(element)
+            let queue = pending ?? PendingInners()
+            pending = queue
+            queue.inners.enqueue(inner)
             pendingCount += 1
         } catch {
             fail(error)
@@ -243,7 +260,7 @@ where Inner.Element == Observer.Element {
         let observable = inner.asObservable()
         // A `just`: forward its element and count it completed, without an inner subscription
         // (RxJava's scalar shortcut; the events are the same).
-        if observable.withScalarElement({ scalarArrived($0) }) { return }
+        if observable.withScalarElement({ element in lock.withLock { scalarArrived(element) } }) { return }
         let observerType = lock.withLock { innerObserverType() }
         subscribe(observable, observerType: observerType)
     }
@@ -256,14 +273,13 @@ where Inner.Element == Observer.Element {
         return type
     }
 
-    /// The element of a `just` inner sequence, which then counts as completed. Takes the
-    /// (recursive) lock itself; re-taking it on the thread that holds it is cheap. If this ends
-    /// the sink, sending the terminal event and disposing are left to the caller (an entry
-    /// point that calls `finishIfStopped()` once it has released the lock).
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
+    /// completed. If this ends the sink, sending the terminal event and disposing are left to
+    /// the caller (an entry point that calls `finishIfStopped()` once it has released the lock).
     private func scalarArrived(_ element: Inner.Element) {
-        lock.lock()
-        defer { lock.unlock() }
-        forwardOn(.next(element))
+        // `forwardNext`, not `forwardOn(.next(…))`: building an `Event` in this unspecialized
+        // code costs a type-metadata lookup here and another where the observer switches on it.
+        forwardNext(element)
         activeCount -= 1
         completeIfFinished()
     }
@@ -341,7 +357,9 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: the next queued inner sequence, counted active, or `nil` (handing
     /// the loop back) when none can start now.
     private func nextPending() -> Inner? {
-        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed, let next = pending.dequeue() else {
+        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed,
+            let next = pending?.inners.dequeue()
+        else {
             isSubscribingPending = false
             return nil
         }
@@ -364,6 +382,12 @@ where Inner.Element == Observer.Element {
         inners.disposeAll()
         spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
     }
+}
+
+/// A merging sink's queue of inner sequences waiting for room; a class so that a sink that
+/// never queues anything holds only a `nil` reference. Guarded by the sink's lock.
+private final class PendingInners<Inner> {
+    var inners = FIFOQueue<Inner>()
 }
 
 /// The observer of one inner sequence, and the handle that ends its subscription.
