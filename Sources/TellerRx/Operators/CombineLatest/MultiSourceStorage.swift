@@ -4,15 +4,21 @@
 ///
 /// Sinks keep these in a non-generic array: in unspecialized generic code (all of an operator
 /// chain) iterating an array of a generic element type costs runtime metadata lookups per step.
+/// `@usableFromInline` for the `@inlinable` overloads that create the subclasses.
+@usableFromInline
 class MultiSourceInput: @unchecked Sendable {
     // @unchecked: immutable.
     /// Size and alignment of the value stored for this source.
     let size: Int
     let alignment: Int
+    /// Whether the source is a `just` (see `Observable.withScalarElement`): a sink that takes
+    /// its element and completion at once, without subscribing, needs no observer for it.
+    let isScalar: Bool
 
-    init(size: Int, alignment: Int) {
+    init(size: Int, alignment: Int, isScalar: Bool = false) {
         self.size = size
         self.alignment = alignment
+        self.isScalar = isScalar
     }
 
     /// Puts the value a sink starts with into `storage` (nothing, for a latest element).
@@ -93,6 +99,12 @@ struct MultiSourceStorage {
 
     func setFirstFlag(_ index: Int) {
         flags[index] = true
+    }
+
+    /// Where the first flag of source `index` is, for an observer that reads it under the
+    /// owning sink's lock.
+    func firstFlagPointer(_ index: Int) -> UnsafePointer<Bool> {
+        UnsafePointer(flags + index)
     }
 
     /// The second flag of source `index` ("is done").
