@@ -163,6 +163,8 @@ where Observer.Element == Result {
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
     private let storage: MultiSourceStorage
+    /// How many sources are not scalar (see ``MultiSourceInput/isScalar``).
+    private let observerCount: Int
 
     // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var valueCount = 0
@@ -180,6 +182,7 @@ where Observer.Element == Result {
         self.inputs = inputs
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
+        observerCount = layout.observerCount
         super.init(observer: observer, downstream: downstream)
     }
 
@@ -191,14 +194,24 @@ where Observer.Element == Result {
     /// subscription, then subscribes every source in order (see ``MultiSourceObserver``); a
     /// scalar source (`just`) gets no observer: its element and completion are taken at once.
     func run() {
-        var slots: [SubscriptionSlot] = []
-        slots.reserveCapacity(inputs.count)
-        for index in 0..<inputs.count where !inputs[index].isScalar {
-            let source = unsafeDowncast(inputs[index], to: CombineLatestSource.self)
-            slots.append(source.makeObserver(for: self, lock: lock, storage: storage, index: index))
+        if observerCount == 1 {
+            // The common shape, one sequence combined with `just`s: no array of one observer.
+            var index = 0
+            while inputs[index].isScalar { index += 1 }
+            let observer = makeObserver(index)
+            setSubscription(observer)
+            MultiSourceObserver.subscribeAll(CollectionOfOne(observer), to: inputs, until: self) {
+                scalarArrived($0)
+            }
+        } else {
+            var slots: [SubscriptionSlot] = []
+            slots.reserveCapacity(observerCount)
+            for index in 0..<inputs.count where !inputs[index].isScalar {
+                slots.append(makeObserver(index))
+            }
+            setSubscription(SlotsDisposable(slots))
+            MultiSourceObserver.subscribeAll(slots, to: inputs, until: self) { scalarArrived($0) }
         }
-        setSubscription(SlotsDisposable(slots))
-        MultiSourceObserver.subscribeAll(slots, to: inputs, until: self) { scalarArrived($0) }
         if inputs.isEmpty {
             // As RxSwift 6 does: the result for no elements, then completion.
             lock.withLock {
@@ -207,6 +220,11 @@ where Observer.Element == Result {
             }
             finishIfStopped()
         }
+    }
+
+    private func makeObserver(_ index: Int) -> MultiSourceObserver {
+        unsafeDowncast(inputs[index], to: CombineLatestSource.self)
+            .makeObserver(for: self, lock: lock, storage: storage, index: index)
     }
 
     /// Source `index` is scalar: what subscribing to it would send, its element then its

@@ -18,22 +18,24 @@ class MultiSourceObserver: SubscriptionSlot, @unchecked Sendable {
     /// ``MultiSourceObserver``s, one per input that is not scalar, in order) to an input that is
     /// not scalar, and `scalarArrived` with the index of one that is (see
     /// ``MultiSourceInput/isScalar``).
-    static func subscribeAll(
-        _ slots: [SubscriptionSlot],
+    static func subscribeAll<Slots: Sequence<SubscriptionSlot>>(
+        _ slots: Slots,
         to inputs: [MultiSourceInput],
         until sink: SubscriptionSlot,
         scalarArrived: (Int) -> Void
     ) {
-        var slot = 0
+        var slots = slots.makeIterator()
         for index in inputs.indices {
             if sink.isDisposed { return }
             if inputs[index].isScalar {
                 scalarArrived(index)
             } else {
+                guard let slot = slots.next() else {
+                    preconditionFailure("subscribeAll: fewer slots than inputs that are not scalar")
+                }
                 // The sink built `slots` from observers only; unchecked, as a checked cast
                 // would look up the observer class's metadata.
-                unsafeDowncast(slots[slot], to: MultiSourceObserver.self).subscribe(to: inputs[index])
-                slot += 1
+                unsafeDowncast(slot, to: MultiSourceObserver.self).subscribe(to: inputs[index])
             }
         }
     }

@@ -32,33 +32,38 @@ class MultiSourceInput: @unchecked Sendable {
 
 /// Where everything lives inside one sink's single allocation, computed once per producer:
 /// a table of value pointers (what result functions read), two flags per source, then the
-/// values themselves.
+/// values themselves, each at ``valueOffset(after:for:)`` from where the previous one ends.
 struct MultiSourceLayout: Sendable {
     let count: Int
-    let tableOffset: Int
-    let valueOffsets: [Int]
     let flagsOffset: Int
     let byteCount: Int
     let alignment: Int
+    /// How many inputs are not scalar: the observers a sink creates.
+    let observerCount: Int
 
     init(_ inputs: [MultiSourceInput]) {
         count = inputs.count
-        let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
-        tableOffset = 0
-        flagsOffset = tableOffset + count * pointerSize
-        var offset = flagsOffset + 2 * count
+        // The table of value pointers comes first, at offset 0.
+        flagsOffset = count * MemoryLayout<UnsafeMutableRawPointer>.stride
+        var end = flagsOffset + 2 * count
         var alignment = MemoryLayout<UnsafeMutableRawPointer>.alignment
-        var valueOffsets: [Int] = []
-        valueOffsets.reserveCapacity(count)
+        var observerCount = 0
         for input in inputs {
-            offset = (offset + input.alignment - 1) / input.alignment * input.alignment
-            valueOffsets.append(offset)
-            offset += input.size
+            end = Self.valueOffset(after: end, for: input) + input.size
             alignment = max(alignment, input.alignment)
+            if !input.isScalar { observerCount += 1 }
         }
-        self.valueOffsets = valueOffsets
         self.alignment = alignment
-        byteCount = max(offset, 1)
+        self.observerCount = observerCount
+        byteCount = max(end, 1)
+    }
+
+    /// Where the value of `input` starts when the one before it ends at `end`. Recomputed by
+    /// each storage rather than kept in an array: one allocation less per producer.
+    @inline(__always)
+    static func valueOffset(after end: Int, for input: MultiSourceInput) -> Int {
+        // Alignments are powers of two.
+        (end + input.alignment - 1) & ~(input.alignment - 1)
     }
 }
 
@@ -74,13 +79,17 @@ struct MultiSourceStorage {
     init(layout: MultiSourceLayout, inputs: [MultiSourceInput]) {
         block = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
         count = layout.count
-        values = (block + layout.tableOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
+        values = block.bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
         flags = (block + layout.flagsOffset).bindMemory(to: Bool.self, capacity: 2 * count)
         flags.initialize(repeating: false, count: 2 * count)
+        var end = layout.flagsOffset + 2 * count
         for index in 0..<count {
-            let storage = block + layout.valueOffsets[index]
+            let input = inputs[index]
+            let offset = MultiSourceLayout.valueOffset(after: end, for: input)
+            let storage = block + offset
             (values + index).initialize(to: storage)
-            inputs[index].initializeStorage(storage)
+            input.initializeStorage(storage)
+            end = offset + input.size
         }
     }
 
