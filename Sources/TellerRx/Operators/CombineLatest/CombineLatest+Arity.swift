@@ -1,5 +1,7 @@
 // The overloads for 2 to 8 sources, thin by design: each lists its sources as typed
 // `CombineLatestSourceOf` values and says how to read their latest elements; CombineLatestSink (CombineLatest.swift) does the work.
+// `@inlinable`, with `combineLatestResult`, so the function that reads the latest elements is
+// specialized for them where the operator is used.
 
 extension ObservableType {
     /// Combines the latest elements of two sources with `resultSelector` whenever any of them sends an element.
@@ -17,6 +19,7 @@ extension ObservableType {
     ///   - source2: Source 2.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1,
         _ source2: O2,
@@ -24,8 +27,8 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -47,6 +50,7 @@ extension ObservableType {
     ///   - source3: Source 3.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1,
         _ source2: O2,
@@ -55,9 +59,9 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
-                CombineLatestSourceOf<O3.Element, Element>(source3),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
+                CombineLatestSourceOf<O3.Element>(source3.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -80,6 +84,7 @@ extension ObservableType {
     ///   - source4: Source 4.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1,
         _ source2: O2,
@@ -89,10 +94,10 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
-                CombineLatestSourceOf<O3.Element, Element>(source3),
-                CombineLatestSourceOf<O4.Element, Element>(source4),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
+                CombineLatestSourceOf<O3.Element>(source3.asObservable()),
+                CombineLatestSourceOf<O4.Element>(source4.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -116,6 +121,7 @@ extension ObservableType {
     ///   - source5: Source 5.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -133,11 +139,11 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
-                CombineLatestSourceOf<O3.Element, Element>(source3),
-                CombineLatestSourceOf<O4.Element, Element>(source4),
-                CombineLatestSourceOf<O5.Element, Element>(source5),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
+                CombineLatestSourceOf<O3.Element>(source3.asObservable()),
+                CombineLatestSourceOf<O4.Element>(source4.asObservable()),
+                CombineLatestSourceOf<O5.Element>(source5.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -162,6 +168,7 @@ extension ObservableType {
     ///   - source6: Source 6.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -182,12 +189,12 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
-                CombineLatestSourceOf<O3.Element, Element>(source3),
-                CombineLatestSourceOf<O4.Element, Element>(source4),
-                CombineLatestSourceOf<O5.Element, Element>(source5),
-                CombineLatestSourceOf<O6.Element, Element>(source6),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
+                CombineLatestSourceOf<O3.Element>(source3.asObservable()),
+                CombineLatestSourceOf<O4.Element>(source4.asObservable()),
+                CombineLatestSourceOf<O5.Element>(source5.asObservable()),
+                CombineLatestSourceOf<O6.Element>(source6.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -213,6 +220,7 @@ extension ObservableType {
     ///   - source7: Source 7.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -235,13 +243,13 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
-                CombineLatestSourceOf<O3.Element, Element>(source3),
-                CombineLatestSourceOf<O4.Element, Element>(source4),
-                CombineLatestSourceOf<O5.Element, Element>(source5),
-                CombineLatestSourceOf<O6.Element, Element>(source6),
-                CombineLatestSourceOf<O7.Element, Element>(source7),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
+                CombineLatestSourceOf<O3.Element>(source3.asObservable()),
+                CombineLatestSourceOf<O4.Element>(source4.asObservable()),
+                CombineLatestSourceOf<O5.Element>(source5.asObservable()),
+                CombineLatestSourceOf<O6.Element>(source6.asObservable()),
+                CombineLatestSourceOf<O7.Element>(source7.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -268,6 +276,7 @@ extension ObservableType {
     ///   - source8: Source 8.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -293,14 +302,14 @@ extension ObservableType {
     ) -> Observable<Element> {
         CombineLatestProducer(
             sources: [
-                CombineLatestSourceOf<O1.Element, Element>(source1),
-                CombineLatestSourceOf<O2.Element, Element>(source2),
-                CombineLatestSourceOf<O3.Element, Element>(source3),
-                CombineLatestSourceOf<O4.Element, Element>(source4),
-                CombineLatestSourceOf<O5.Element, Element>(source5),
-                CombineLatestSourceOf<O6.Element, Element>(source6),
-                CombineLatestSourceOf<O7.Element, Element>(source7),
-                CombineLatestSourceOf<O8.Element, Element>(source8),
+                CombineLatestSourceOf<O1.Element>(source1.asObservable()),
+                CombineLatestSourceOf<O2.Element>(source2.asObservable()),
+                CombineLatestSourceOf<O3.Element>(source3.asObservable()),
+                CombineLatestSourceOf<O4.Element>(source4.asObservable()),
+                CombineLatestSourceOf<O5.Element>(source5.asObservable()),
+                CombineLatestSourceOf<O6.Element>(source6.asObservable()),
+                CombineLatestSourceOf<O7.Element>(source7.asObservable()),
+                CombineLatestSourceOf<O8.Element>(source8.asObservable()),
             ],
             resultSelector: combineLatestResult(resultSelector)
         )
@@ -309,7 +318,8 @@ extension ObservableType {
 
 /// The result function for two sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -322,7 +332,8 @@ private func combineLatestResult<E1, E2, Result: Sendable>(
 
 /// The result function for three sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, E3, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, E3, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -336,7 +347,8 @@ private func combineLatestResult<E1, E2, E3, Result: Sendable>(
 
 /// The result function for four sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, E3, E4, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, E3, E4, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -351,7 +363,8 @@ private func combineLatestResult<E1, E2, E3, E4, Result: Sendable>(
 
 /// The result function for five sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, E3, E4, E5, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, E3, E4, E5, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -367,7 +380,8 @@ private func combineLatestResult<E1, E2, E3, E4, E5, Result: Sendable>(
 
 /// The result function for six sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, E3, E4, E5, E6, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, E3, E4, E5, E6, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -384,7 +398,8 @@ private func combineLatestResult<E1, E2, E3, E4, E5, E6, Result: Sendable>(
 
 /// The result function for seven sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -402,7 +417,8 @@ private func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, Result: Sendable>(
 
 /// The result function for eight sources, generic over the element types themselves: reading
 /// them as `O1.Element`, … inside the result function would look each one up per result.
-private func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, E8, Result: Sendable>(
+@inlinable
+func combineLatestResult<E1, E2, E3, E4, E5, E6, E7, E8, Result: Sendable>(
     _ resultSelector: @escaping @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Result
 ) -> CombineLatestProducer<Result>.ResultSelector {
     { values in
@@ -432,6 +448,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source1: Source 1.
     ///   - source2: Source 2.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1,
         _ source2: O2
@@ -452,6 +469,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source2: Source 2.
     ///   - source3: Source 3.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1,
         _ source2: O2,
@@ -474,6 +492,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source3: Source 3.
     ///   - source4: Source 4.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1,
         _ source2: O2,
@@ -500,6 +519,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source4: Source 4.
     ///   - source5: Source 5.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -538,6 +558,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source5: Source 5.
     ///   - source6: Source 6.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -580,6 +601,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source6: Source 6.
     ///   - source7: Source 7.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,
@@ -626,6 +648,7 @@ extension ObservableType where Element == any Sendable {
     ///   - source7: Source 7.
     ///   - source8: Source 8.
     /// - Returns: An observable of tuples of the sources' latest elements.
+    @inlinable
     public static func combineLatest<
         O1: ObservableType,
         O2: ObservableType,

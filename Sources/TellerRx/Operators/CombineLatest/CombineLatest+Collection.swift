@@ -16,13 +16,14 @@ extension ObservableType {
     ///   - collection: The sources, all of the same element type.
     ///   - resultSelector: Combines the latest element of each source.
     /// - Returns: An observable of the results for the sources' latest elements.
+    @inlinable
     public static func combineLatest<Sources: Collection>(
         _ collection: Sources,
         resultSelector: @escaping @Sendable ([Sources.Element.Element]) throws -> Element
     ) -> Observable<Element> where Sources.Element: ObservableType {
         typealias SourceElement = Sources.Element.Element
-        let sources: [CombineLatestSource<Element>] = collection.map {
-            CombineLatestSourceOf<SourceElement, Element>($0)
+        let sources: [MultiSourceInput] = collection.map {
+            CombineLatestSourceOf<SourceElement>($0.asObservable())
         }
         let count = sources.count
         return CombineLatestProducer(sources: sources) { storages in
@@ -42,6 +43,7 @@ extension ObservableType {
     ///
     /// - Parameter collection: The sources.
     /// - Returns: An observable of arrays of the sources' latest elements.
+    @inlinable
     public static func combineLatest<Sources: Collection>(_ collection: Sources) -> Observable<[Element]>
     where Sources.Element: ObservableType, Sources.Element.Element == Element {
         Observable<[Element]>.combineLatest(collection) { $0 }

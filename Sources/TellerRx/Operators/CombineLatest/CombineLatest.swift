@@ -1,45 +1,70 @@
-/// One source of a `combineLatest`, typed, kept by the producer: it knows its element type and
-/// subscribes itself into a sink that knows no element types.
+/// One source of a `combineLatest`, typed by its subclass, kept by the producer: it knows its
+/// element type and makes the observer that stores its elements in a sink that knows none.
 ///
 /// This is what keeps the arity overloads thin: each overload lists its sources as
-/// `CombineLatestSourceOf` values plus a result function, and one N-ary sink does the rest.
-class CombineLatestSource<Result: Sendable>: MultiSourceInput, @unchecked Sendable {
+/// ``CombineLatestSourceOf`` values plus a result function, and one N-ary sink does the rest.
+/// Not generic, so the sink walks its sources without type-metadata lookups.
+@usableFromInline
+class CombineLatestSource: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
 
-    /// The observer of the source, storing its elements in `sink`'s storage at `index`; not
-    /// yet subscribed (see ``MultiSourceObserver``).
-    func makeObserver<Observer: ObserverType>(for sink: CombineLatestSink<Observer>, index: Int) -> SubscriptionSlot
-    where Observer.Element == Result {
+    /// The observer of the source, storing its elements in `storage` at `index` under `lock`;
+    /// not yet subscribed (see ``MultiSourceObserver``). Only for a source that is not scalar.
+    func makeObserver(
+        for sink: any CombineLatestSinkType,
+        lock: Lock,
+        storage: MultiSourceStorage,
+        index: Int
+    ) -> MultiSourceObserver {
         preconditionFailure("CombineLatestSource.makeObserver must be overridden")
+    }
+
+    /// Initializes `storage` with the element of a scalar source (see ``MultiSourceInput/isScalar``).
+    func initializeWithScalarElement(_ storage: UnsafeMutableRawPointer) {
+        preconditionFailure("CombineLatestSource.initializeWithScalarElement must be overridden")
     }
 }
 
 /// A `combineLatest` source whose elements are `Element`; a sink stores its latest element.
-final class CombineLatestSourceOf<Element: Sendable, Result: Sendable>: CombineLatestSource<Result>,
-    @unchecked Sendable
-{
+@usableFromInline
+final class CombineLatestSourceOf<Element: Sendable>: CombineLatestSource, @unchecked Sendable {
     // @unchecked: immutable.
     let source: Observable<Element>
 
-    init<Source: ObservableConvertibleType>(_ source: Source) where Source.Element == Element {
-        self.source = source.asObservable()
-        super.init(size: MemoryLayout<Element>.size, alignment: MemoryLayout<Element>.alignment)
+    /// Usable from inlinable code, so an arity overload specialized at the call site creates it
+    /// with its concrete type (no metadata lookup per source per producer).
+    @usableFromInline
+    init(_ source: Observable<Element>) {
+        self.source = source
+        super.init(
+            size: MemoryLayout<Element>.size,
+            alignment: MemoryLayout<Element>.alignment,
+            isScalar: source.withScalarElement { _ in }
+        )
     }
 
     override func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
         storage.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
     }
 
-    override func makeObserver<Observer: ObserverType>(
-        for sink: CombineLatestSink<Observer>,
+    override func makeObserver(
+        for sink: any CombineLatestSinkType,
+        lock: Lock,
+        storage: MultiSourceStorage,
         index: Int
-    ) -> SubscriptionSlot where Observer.Element == Result {
-        CombineLatestObserver<Element, Observer>(sink: sink, index: index)
+    ) -> MultiSourceObserver {
+        CombineLatestObserver<Element>(sink: sink, lock: lock, storage: storage, index: index)
+    }
+
+    override func initializeWithScalarElement(_ storage: UnsafeMutableRawPointer) {
+        let isScalar = source.withScalarElement { storage.initializeMemory(as: Element.self, to: $0) }
+        assert(isScalar, "initializeWithScalarElement on a source that is not scalar")
     }
 }
 
 /// Reads the latest element of source `index` from a result function (typed by the arity
-/// overload that knows the element types).
+/// overload that knows the element types, and specialized where that overload is called).
+@inlinable
 @inline(__always)
 func latest<Element>(_ storages: UnsafePointer<UnsafeMutableRawPointer>, _ index: Int, as _: Element.Type) -> Element {
     storages[index].assumingMemoryBound(to: Element.self).pointee
@@ -47,16 +72,27 @@ func latest<Element>(_ storages: UnsafePointer<UnsafeMutableRawPointer>, _ index
 
 /// The producer of every `combineLatest`: its sources and the function that turns their
 /// latest elements into a result.
+///
+/// Internal and `@usableFromInline`, with `@inlinable` operator methods, so the call site builds
+/// it, its sources and its result function with their concrete types: unspecialized, the result
+/// function alone copied every element through value witnesses on every result.
+@usableFromInline
 final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable {
     // @unchecked: immutable.
     /// Reads every source's latest element from the storages (one per source, in order).
+    @usableFromInline
     typealias ResultSelector = @Sendable (UnsafePointer<UnsafeMutableRawPointer>) throws -> Result
 
+    /// ``CombineLatestSource``s, kept as their non-generic base class: in unspecialized generic
+    /// code (all of an operator chain) iterating an array of a generic element type costs
+    /// runtime metadata lookups per step.
     let inputs: [MultiSourceInput]
     let layout: MultiSourceLayout
     let resultSelector: ResultSelector
 
-    init(sources: [CombineLatestSource<Result>], resultSelector: @escaping ResultSelector) {
+    /// - Parameter sources: ``CombineLatestSource``s, in order.
+    @usableFromInline
+    init(sources: [MultiSourceInput], resultSelector: @escaping ResultSelector) {
         inputs = sources
         layout = MultiSourceLayout(inputs)
         self.resultSelector = resultSelector
@@ -66,7 +102,7 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
         _ observer: Observer,
         downstream: SubscriptionSlot?
     ) -> any Disposable where Observer.Element == Result {
-        let sink = CombineLatestSink(
+        let sink = CombineLatestSink<Result, Observer>(
             inputs: inputs,
             layout: layout,
             resultSelector: resultSelector,
@@ -76,6 +112,26 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
         sink.run()
         return sink
     }
+}
+
+/// What a source's observer calls on its `combineLatest` sink, all under the sink's lock except
+/// ``finishIfStoppedHere()``. A protocol, so that observers are generic over their element type
+/// only: an observer class generic over the sink's observer type too would cost a type-metadata
+/// lookup per source per subscription. Refines ``SubscriptionSlot`` so observers read the sink's
+/// state bits directly.
+protocol CombineLatestSinkType: SubscriptionSlot {
+    /// Source `index` has stored a new latest element (while not stopped).
+    func next(_ index: Int)
+
+    /// Source `index` completed.
+    func done(_ index: Int)
+
+    /// Ends with `error`, sent once the lock is released.
+    func fail(_ error: any Error)
+
+    /// After releasing the lock, once the sink reports ``SubscriptionSlot/isDisposed``: if this
+    /// thread stopped the sink, sends the terminal event and disposes every source.
+    func finishIfStoppedHere()
 }
 
 /// Combines the latest elements of N sources, RxSwift's way.
@@ -89,13 +145,17 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
 ///
 /// The latest elements and per-source flags live in one allocation the sink owns, laid out
 /// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
-/// per-source observers hold nothing but a pointer. One recursive lock serializes forwarding
+/// per-source observers hold nothing but pointers. One recursive lock serializes forwarding
 /// of results and guards the state; the terminal event is sent, and the sources disposed, only
 /// after it is released (see ``Sink/stopForwarding(recording:in:)``).
-final class CombineLatestSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
-where Observer.Element: Sendable {
+///
+/// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
+/// class instead of from a lookup through `Observer` per result.
+final class CombineLatestSink<Result: Sendable, Observer: ObserverType>: Sink<Observer>, CombineLatestSinkType,
+    @unchecked Sendable
+where Observer.Element == Result {
     // @unchecked: the mutable state is guarded by `lock`.
-    typealias ResultSelector = CombineLatestProducer<Observer.Element>.ResultSelector
+    typealias ResultSelector = CombineLatestProducer<Result>.ResultSelector
 
     /// Serializes forwarding from every source and guards the state (RxSwift's design).
     let lock = Lock(recursive: true)
@@ -103,6 +163,8 @@ where Observer.Element: Sendable {
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
     private let storage: MultiSourceStorage
+    /// How many sources are not scalar (see ``MultiSourceInput/isScalar``).
+    private let observerCount: Int
 
     // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var valueCount = 0
@@ -120,6 +182,7 @@ where Observer.Element: Sendable {
         self.inputs = inputs
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
+        observerCount = layout.observerCount
         super.init(observer: observer, downstream: downstream)
     }
 
@@ -127,22 +190,28 @@ where Observer.Element: Sendable {
         storage.release(inputs: inputs) { storage.firstFlag($0) }
     }
 
-    /// The storage of source `index`'s latest element.
-    func storage<Element>(at index: Int, as _: Element.Type) -> UnsafeMutablePointer<Element> {
-        storage.values[index].assumingMemoryBound(to: Element.self)
-    }
-
-    /// Creates every source's observer and makes them this sink's subscription, then
-    /// subscribes them in order (see ``MultiSourceObserver``).
+    /// Creates the observers of the sources that are not scalar and makes them this sink's
+    /// subscription, then subscribes every source in order (see ``MultiSourceObserver``); a
+    /// scalar source (`just`) gets no observer: its element and completion are taken at once.
     func run() {
-        var slots: [SubscriptionSlot] = []
-        slots.reserveCapacity(inputs.count)
-        for index in 0..<inputs.count {
-            let source = unsafeDowncast(inputs[index], to: CombineLatestSource<Observer.Element>.self)
-            slots.append(source.makeObserver(for: self, index: index))
+        if observerCount == 1 {
+            // The common shape, one sequence combined with `just`s: no array of one observer.
+            var index = 0
+            while inputs[index].isScalar { index += 1 }
+            let observer = makeObserver(index)
+            setSubscription(observer)
+            MultiSourceObserver.subscribeAll(CollectionOfOne(observer), to: inputs, until: self) {
+                scalarArrived($0)
+            }
+        } else {
+            var slots: [SubscriptionSlot] = []
+            slots.reserveCapacity(observerCount)
+            for index in 0..<inputs.count where !inputs[index].isScalar {
+                slots.append(makeObserver(index))
+            }
+            setSubscription(SlotsDisposable(slots))
+            MultiSourceObserver.subscribeAll(slots, to: inputs, until: self) { scalarArrived($0) }
         }
-        setSubscription(SlotsDisposable(slots))
-        MultiSourceObserver.subscribeAll(slots, to: inputs, until: self)
         if inputs.isEmpty {
             // As RxSwift 6 does: the result for no elements, then completion.
             lock.withLock {
@@ -153,12 +222,25 @@ where Observer.Element: Sendable {
         }
     }
 
-    /// Whether source `index` has sent an element (called under `lock`).
-    func hasValue(at index: Int) -> Bool {
-        storage.firstFlag(index)
+    private func makeObserver(_ index: Int) -> MultiSourceObserver {
+        unsafeDowncast(inputs[index], to: CombineLatestSource.self)
+            .makeObserver(for: self, lock: lock, storage: storage, index: index)
     }
 
-    /// Source `index` has stored a new latest element (called under `lock`, while not stopped).
+    /// Source `index` is scalar: what subscribing to it would send, its element then its
+    /// completion, without an observer.
+    private func scalarArrived(_ index: Int) {
+        lock.withLock {
+            // Stopped: the sink is being torn down; nothing more is combined.
+            if isDisposed { return }
+            unsafeDowncast(inputs[index], to: CombineLatestSource.self)
+                .initializeWithScalarElement(storage.values[index])
+            next(index)
+            done(index)
+        }
+        finishIfStopped()
+    }
+
     func next(_ index: Int) {
         if !storage.firstFlag(index) {
             storage.setFirstFlag(index)
@@ -173,17 +255,16 @@ where Observer.Element: Sendable {
     }
 
     private func sendResult() {
-        let result: Observer.Element
+        let result: Result
         do {
             result = try resultSelector(storage.values)
         } catch {
             fail(error)
             return
         }
-        forwardOn(.next(result))
+        forwardNext(result)
     }
 
-    /// Source `index` completed (called under `lock`).
     @inline(never)
     func done(_ index: Int) {
         guard !storage.secondFlag(index) else { return }
@@ -194,7 +275,6 @@ where Observer.Element: Sendable {
         }
     }
 
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     func fail(_ error: any Error) {
         stopForwarding(recording: .failed(error), in: &pendingTerminal)
@@ -209,64 +289,80 @@ where Observer.Element: Sendable {
     /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
     /// and disposes every source.
     @inline(__always)
-    func finishIfStopped() {
+    private func finishIfStopped() {
         if isDisposed { finishIfStoppedHere() }
     }
 
     @inline(never)
-    private func finishIfStoppedHere() {
+    func finishIfStoppedHere() {
         finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
 /// Observes source `index` of a combineLatest: stores each element, then lets the sink decide.
-private final class CombineLatestObserver<Element: Sendable, Observer: ObserverType>: MultiSourceObserver,
-    ObserverType, @unchecked Sendable
-where Observer.Element: Sendable {
+final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, ObserverType, @unchecked Sendable {
     // @unchecked: immutable; the storage is guarded by the sink's lock.
-    private let sink: CombineLatestSink<Observer>
+    private let sink: any CombineLatestSinkType
+    /// The sink's lock, kept here so taking it reads one pointer.
+    private let lock: Lock
     private let index: Int
     private let storage: UnsafeMutablePointer<Element>
+    /// The sink's "has a value" flag for this source: whether `storage` is initialized.
+    private let hasValue: UnsafePointer<Bool>
 
-    init(sink: CombineLatestSink<Observer>, index: Int) {
+    init(sink: any CombineLatestSinkType, lock: Lock, storage: MultiSourceStorage, index: Int) {
         self.sink = sink
+        self.lock = lock
         self.index = index
-        storage = sink.storage(at: index, as: Element.self)
+        self.storage = storage.values[index].assumingMemoryBound(to: Element.self)
+        hasValue = storage.firstFlagPointer(index)
     }
 
     override func subscribe(to input: MultiSourceInput) {
-        // `input` is the source this observer was made from: same element types.
-        let source = unsafeDowncast(input, to: CombineLatestSourceOf<Element, Observer.Element>.self).source
+        // `input` is the source this observer was made from: same element type.
+        let source = unsafeDowncast(input, to: CombineLatestSourceOf<Element>.self).source
         source.subscribe(self, upstreamOf: self)
     }
 
+    func onNext(_ element: Element) {
+        lock.lock()
+        // Stopped: the sink is being torn down; nothing more is combined.
+        if !sink.isDisposed {
+            if hasValue.pointee {
+                storage.pointee = element
+            } else {
+                storage.initialize(to: element)
+            }
+            sink.next(index)
+        }
+        lock.unlock()
+        if sink.isDisposed { sink.finishIfStoppedHere() }
+    }
+
     func on(_ event: Event<Element>) {
-        var isCompleted = false
-        sink.lock.lock()
         switch event {
         case .next(let element):
-            // Stopped: the sink is being torn down; nothing more is combined.
-            if !sink.isDisposed {
-                if sink.hasValue(at: index) {
-                    storage.pointee = element
-                } else {
-                    storage.initialize(to: element)
-                }
-                sink.next(index)
-            }
+            onNext(element)
         case .error(let error):
-            sink.fail(error)
+            sourceFailed(error)
         case .completed:
-            isCompleted = true
-            sink.done(index)
+            sourceCompleted()
         }
-        sink.lock.unlock()
+    }
+
+    @inline(never)
+    private func sourceFailed(_ error: any Error) {
+        lock.withLock { sink.fail(error) }
+        if sink.isDisposed { sink.finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func sourceCompleted() {
+        lock.withLock { sink.done(index) }
         // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
-        if isCompleted {
-            // Its subscription ends now (RxSwift's subscription logs show it); the sink may
-            // keep combining its last element.
-            dispose()
-        }
-        sink.finishIfStopped()
+        // Its subscription ends now (RxSwift's subscription logs show it); the sink may keep
+        // combining its last element.
+        dispose()
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 }

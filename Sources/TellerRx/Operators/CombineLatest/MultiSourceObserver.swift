@@ -14,14 +14,29 @@ class MultiSourceObserver: SubscriptionSlot, @unchecked Sendable {
         preconditionFailure("MultiSourceObserver.subscribe(to:) must be overridden")
     }
 
-    /// Subscribes `slots[i]` (all ``MultiSourceObserver``s) to `inputs[i]`, in order, until
-    /// `sink` stops.
-    static func subscribeAll(_ slots: [SubscriptionSlot], to inputs: [MultiSourceInput], until sink: SubscriptionSlot) {
-        for index in slots.indices {
+    /// Subscribes to every input in order, until `sink` stops: the next of `slots` (all
+    /// ``MultiSourceObserver``s, one per input that is not scalar, in order) to an input that is
+    /// not scalar, and `scalarArrived` with the index of one that is (see
+    /// ``MultiSourceInput/isScalar``).
+    static func subscribeAll<Slots: Sequence<SubscriptionSlot>>(
+        _ slots: Slots,
+        to inputs: [MultiSourceInput],
+        until sink: SubscriptionSlot,
+        scalarArrived: (Int) -> Void
+    ) {
+        var slots = slots.makeIterator()
+        for index in inputs.indices {
             if sink.isDisposed { return }
-            // The sink built `slots` from observers only; unchecked, as a checked cast would
-            // look up the observer class's metadata.
-            unsafeDowncast(slots[index], to: MultiSourceObserver.self).subscribe(to: inputs[index])
+            if inputs[index].isScalar {
+                scalarArrived(index)
+            } else {
+                guard let slot = slots.next() else {
+                    preconditionFailure("subscribeAll: fewer slots than inputs that are not scalar")
+                }
+                // The sink built `slots` from observers only; unchecked, as a checked cast
+                // would look up the observer class's metadata.
+                unsafeDowncast(slot, to: MultiSourceObserver.self).subscribe(to: inputs[index])
+            }
         }
     }
 }

@@ -4,15 +4,21 @@
 ///
 /// Sinks keep these in a non-generic array: in unspecialized generic code (all of an operator
 /// chain) iterating an array of a generic element type costs runtime metadata lookups per step.
+/// `@usableFromInline` for the `@inlinable` overloads that create the subclasses.
+@usableFromInline
 class MultiSourceInput: @unchecked Sendable {
     // @unchecked: immutable.
     /// Size and alignment of the value stored for this source.
     let size: Int
     let alignment: Int
+    /// Whether the source is a `just` (see `Observable.withScalarElement`): a sink that takes
+    /// its element and completion at once, without subscribing, needs no observer for it.
+    let isScalar: Bool
 
-    init(size: Int, alignment: Int) {
+    init(size: Int, alignment: Int, isScalar: Bool = false) {
         self.size = size
         self.alignment = alignment
+        self.isScalar = isScalar
     }
 
     /// Puts the value a sink starts with into `storage` (nothing, for a latest element).
@@ -26,33 +32,38 @@ class MultiSourceInput: @unchecked Sendable {
 
 /// Where everything lives inside one sink's single allocation, computed once per producer:
 /// a table of value pointers (what result functions read), two flags per source, then the
-/// values themselves.
+/// values themselves, each at ``valueOffset(after:for:)`` from where the previous one ends.
 struct MultiSourceLayout: Sendable {
     let count: Int
-    let tableOffset: Int
-    let valueOffsets: [Int]
     let flagsOffset: Int
     let byteCount: Int
     let alignment: Int
+    /// How many inputs are not scalar: the observers a sink creates.
+    let observerCount: Int
 
     init(_ inputs: [MultiSourceInput]) {
         count = inputs.count
-        let pointerSize = MemoryLayout<UnsafeMutableRawPointer>.stride
-        tableOffset = 0
-        flagsOffset = tableOffset + count * pointerSize
-        var offset = flagsOffset + 2 * count
+        // The table of value pointers comes first, at offset 0.
+        flagsOffset = count * MemoryLayout<UnsafeMutableRawPointer>.stride
+        var end = flagsOffset + 2 * count
         var alignment = MemoryLayout<UnsafeMutableRawPointer>.alignment
-        var valueOffsets: [Int] = []
-        valueOffsets.reserveCapacity(count)
+        var observerCount = 0
         for input in inputs {
-            offset = (offset + input.alignment - 1) / input.alignment * input.alignment
-            valueOffsets.append(offset)
-            offset += input.size
+            end = Self.valueOffset(after: end, for: input) + input.size
             alignment = max(alignment, input.alignment)
+            if !input.isScalar { observerCount += 1 }
         }
-        self.valueOffsets = valueOffsets
         self.alignment = alignment
-        byteCount = max(offset, 1)
+        self.observerCount = observerCount
+        byteCount = max(end, 1)
+    }
+
+    /// Where the value of `input` starts when the one before it ends at `end`. Recomputed by
+    /// each storage rather than kept in an array: one allocation less per producer.
+    @inline(__always)
+    static func valueOffset(after end: Int, for input: MultiSourceInput) -> Int {
+        // Alignments are powers of two.
+        (end + input.alignment - 1) & ~(input.alignment - 1)
     }
 }
 
@@ -68,13 +79,17 @@ struct MultiSourceStorage {
     init(layout: MultiSourceLayout, inputs: [MultiSourceInput]) {
         block = .allocate(byteCount: layout.byteCount, alignment: layout.alignment)
         count = layout.count
-        values = (block + layout.tableOffset).bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
+        values = block.bindMemory(to: UnsafeMutableRawPointer.self, capacity: count)
         flags = (block + layout.flagsOffset).bindMemory(to: Bool.self, capacity: 2 * count)
         flags.initialize(repeating: false, count: 2 * count)
+        var end = layout.flagsOffset + 2 * count
         for index in 0..<count {
-            let storage = block + layout.valueOffsets[index]
+            let input = inputs[index]
+            let offset = MultiSourceLayout.valueOffset(after: end, for: input)
+            let storage = block + offset
             (values + index).initialize(to: storage)
-            inputs[index].initializeStorage(storage)
+            input.initializeStorage(storage)
+            end = offset + input.size
         }
     }
 
@@ -93,6 +108,12 @@ struct MultiSourceStorage {
 
     func setFirstFlag(_ index: Int) {
         flags[index] = true
+    }
+
+    /// Where the first flag of source `index` is, for an observer that reads it under the
+    /// owning sink's lock.
+    func firstFlagPointer(_ index: Int) -> UnsafePointer<Bool> {
+        UnsafePointer(flags + index)
     }
 
     /// The second flag of source `index` ("is done").

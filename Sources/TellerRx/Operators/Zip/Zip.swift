@@ -162,7 +162,9 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
             slots.append(source.makeObserver(for: self, index: index))
         }
         setSubscription(SlotsDisposable(slots))
-        MultiSourceObserver.subscribeAll(slots, to: inputs, until: self)
+        MultiSourceObserver.subscribeAll(slots, to: inputs, until: self) { _ in
+            preconditionFailure("zip sources are never scalar")
+        }
         if inputs.isEmpty {
             lock.withLock { complete() }
             finishIfStopped()
