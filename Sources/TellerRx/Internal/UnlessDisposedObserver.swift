@@ -25,6 +25,7 @@ struct UnlessDisposedObserver<Observer: ObserverType>: ObserverType {
 /// subscribed (`just`, `empty`, `never`, `error`): a sink subscribing to it from its `run`
 /// needs no ``UnlessDisposedObserver``, so it skips the guard's cost (a generic type's
 /// metadata lookup per subscription).
+@usableFromInline
 class ImmediateObservable<Element: Sendable>: Observable<Element>, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
 
