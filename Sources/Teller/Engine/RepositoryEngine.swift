@@ -36,8 +36,6 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         /// `requirements` getter returns, so setting then reading on one thread agrees.
         var requested: Requirements?
         var waiters: [WaiterID: RefreshDesk.Respond] = [:]
-        var cacheSubscription: (any Disposable)?
-        var refreshTimer: (any Disposable)?
         var observers: [(id: UInt64, observer: StateObserver)] = []
         var nextObserverID: UInt64 = 0
         var latest: State?
@@ -49,6 +47,11 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     let desk: RefreshDesk
     private let mailbox: LockedState<Mailbox>
     private let noticeSubscription = SingleAssignmentDisposable()
+    /// The cache observation and the refresh timer. Replacing one disposes the previous one on
+    /// the replacing thread, outside every lock. (Not key paths into the mailbox: a key path
+    /// into generic storage is instantiated at run time, by demangling, each time it is used.)
+    private let cacheSubscription = SerialDisposable()
+    private let refreshTimer = SerialDisposable()
     private let broadcast: StateBroadcast<State>
 
     init(effects: Effects) {
@@ -209,15 +212,15 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             }
             broadcast.send(state, to: observers)
         case .observeCache(let requirements, let view, let generation):
-            replace(\.cacheSubscription, with: observeCache(requirements, view, generation: generation))
+            cacheSubscription.disposable = observeCache(requirements, view, generation: generation)
         case .stopObservingCache:
-            replace(\.cacheSubscription, with: nil)
+            cacheSubscription.disposable = Disposables.create()
         case .startRefreshTimer(let interval):
             let timer = Observable<Int>.interval(interval, scheduler: teller.backgroundScheduler)
                 .subscribe(onNext: { [weak self] _ in self?.send(.input(.triggered(.interval))) })
-            replace(\.refreshTimer, with: timer)
+            refreshTimer.disposable = timer
         case .stopRefreshTimer:
-            replace(\.refreshTimer, with: nil)
+            refreshTimer.disposable = Disposables.create()
         case .joinFlight(let requirements, let generation, let waiter):
             joinFlight(requirements, generation: generation, waiter: waiter)
         case .leaveFlights:
@@ -246,15 +249,6 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         case .extra(let action):
             effects.perform(action, engine: self)
         }
-    }
-
-    /// Swaps a subscription the mailbox holds, disposing the previous one outside the lock.
-    private func replace(_ slot: WritableKeyPath<Mailbox, (any Disposable)?>, with subscription: (any Disposable)?) {
-        let previous = mailbox.withLock { mailbox in
-            defer { mailbox[keyPath: slot] = subscription }
-            return mailbox[keyPath: slot]
-        }
-        previous?.dispose()
     }
 
     // MARK: Waiters

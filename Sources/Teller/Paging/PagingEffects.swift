@@ -120,7 +120,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     func perform(_ action: PagingAction<DataSource>, engine: RepositoryEngine<PagingEffects>) {
         switch action {
         case .trimCache(let requirements, let session):
-            replace(\.trim, with: trim(requirements, session: session, engine: engine))
+            replace(.trim, with: trim(requirements, session: session, engine: engine))
         case .endSession:
             let running = work.withLock { work -> [any Disposable] in
                 work.session += 1
@@ -129,9 +129,9 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             }
             for disposable in running { disposable.dispose() }
         case .fetchNextPage(let id, let requirements, let current, let next):
-            replace(\.nextPage, with: fetchNextPage(id: id, requirements, current: current, next: next, engine: engine))
+            replace(.nextPage, with: fetchNextPage(id: id, requirements, current: current, next: next, engine: engine))
         case .cancelNextPage:
-            replace(\.nextPage, with: nil)
+            replace(.nextPage, with: nil)
         case .saveNextPage(let id, let requirements, let page, let response):
             saveNextPage(id: id, requirements, page, response, engine: engine)
         }
@@ -147,13 +147,25 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         for disposable in running { disposable.dispose() }
     }
 
+    /// The two slots of ``Work`` that `replace(_:with:)` swaps. (Not key paths: a key path into
+    /// generic storage is instantiated at run time, by demangling, each time it is used.)
+    private enum Slot {
+        case trim, nextPage
+    }
+
     /// Stores `disposable` in a slot and disposes what it held, outside the lock. After shut
     /// down, disposes `disposable` at once.
-    private func replace(_ slot: WritableKeyPath<Work, (any Disposable)?>, with disposable: (any Disposable)?) {
+    private func replace(_ slot: Slot, with disposable: (any Disposable)?) {
         let previous = work.withLock { work -> (any Disposable)? in
             if work.isShutDown { return disposable }
-            defer { work[keyPath: slot] = disposable }
-            return work[keyPath: slot]
+            switch slot {
+            case .trim:
+                defer { work.trim = disposable }
+                return work.trim
+            case .nextPage:
+                defer { work.nextPage = disposable }
+                return work.nextPage
+            }
         }
         previous?.dispose()
     }
