@@ -229,7 +229,9 @@ private final class LoggerBox: Sendable {
     }
 
     var logger: (@Sendable (TellerLogEvent) -> Void)? {
-        get { slot.withLock { $0.logger } }
+        // The whole slot comes out of the lock, not the closure alone, which would be wrapped
+        // in a conversion thunk (an allocation per logged event).
+        get { slot.withLock { $0 }.logger }
         set { slot.withLock { $0.logger = newValue } }
     }
 }

@@ -13,7 +13,18 @@ import TellerRx
 /// queued, so a refresh made after `requirements` was set never joins a flight for the old
 /// requirements.
 final class RefreshDesk: Sendable {
-    typealias Respond = @Sendable (RefreshResult) -> Void
+    /// A refresh call's `Single`, as the desk and the mailbox keep it: its observer is stored as
+    /// is, in a struct. A closure that sends it `.success` would cost an allocation per call,
+    /// and a closure kept directly in an array or dictionary (generic storage) is wrapped in a
+    /// conversion thunk, one allocation going in and another coming out.
+    struct Respond: Sendable {
+        let single: Single<RefreshResult>.SingleObserver
+
+        /// Answers the call.
+        func callAsFunction(_ result: RefreshResult) {
+            single(.success(result))
+        }
+    }
 
     /// Which refresh calls may join a party.
     struct JoinPolicy {
@@ -53,13 +64,6 @@ final class RefreshDesk: Sendable {
         }
     }
 
-    /// A joined waiter's `respond`, kept in a struct: a closure stored directly in an array
-    /// (generic storage) is wrapped in a conversion thunk, one allocation per waiter going in
-    /// and another coming out.
-    private struct JoinedWaiter {
-        let respond: Respond
-    }
-
     /// A class, so adding a waiter mutates the party in place instead of copying it out of the
     /// dictionary and back. Only touched under the desk's lock.
     private final class Party {
@@ -68,11 +72,11 @@ final class RefreshDesk: Sendable {
         let token: any Disposable
         var leadWaiting = true
         /// In joining order; a waiter that left is `nil` (no hashing, no sorting at the end).
-        var joined: [JoinedWaiter?] = []
+        var joined: [Respond?] = []
         var joinedWaiting = 0
 
         var waitingJoined: [Respond] {
-            joined.compactMap { $0?.respond }
+            joined.compactMap { $0 }
         }
 
         init(tag: String, policy: JoinPolicy, token: any Disposable) {
@@ -105,7 +109,7 @@ final class RefreshDesk: Sendable {
     /// Joins the newest party if its policy lets `call` join it.
     ///
     /// - Returns: The waiter's membership, or `nil` when the call must go through the mailbox.
-    func join(_ call: Call, respond: @escaping Respond) -> Membership? {
+    func join(_ call: Call, respond: @escaping Single<RefreshResult>.SingleObserver) -> Membership? {
         switch call {
         case .refresh(let force): join(force: force, respond: respond)
         case .ifNoCache: join(force: false, ifNoCache: true, respond: respond)
@@ -115,13 +119,17 @@ final class RefreshDesk: Sendable {
     /// Joins the newest party if its policy lets this call join it.
     ///
     /// - Returns: The waiter's membership, or `nil` when the call must go through the mailbox.
-    func join(force: Bool, ifNoCache: Bool = false, respond: @escaping Respond) -> Membership? {
+    func join(
+        force: Bool,
+        ifNoCache: Bool = false,
+        respond: @escaping Single<RefreshResult>.SingleObserver
+    ) -> Membership? {
         let joined = state.withLock { state -> (Membership, String)? in
             guard state.pendingRequirementChanges == 0, !state.isShutDown,
                 let partyID = state.newestParty, let party = state.parties[partyID], party.policy.joinable,
                 ifNoCache ? party.policy.ifNoCache : (force || party.policy.unforced)
             else { return nil }
-            party.joined.append(JoinedWaiter(respond: respond))
+            party.joined.append(Respond(single: respond))
             party.joinedWaiting += 1
             return (Membership(party: partyID, index: party.joined.count - 1, desk: self), party.tag)
         }

@@ -257,15 +257,14 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     /// generic: a burst of thousands of calls pays no generic metadata lookups per call.
     private func waiterSingle(_ call: RefreshDesk.Call) -> Single<RefreshResult> {
         Single.create { [self] single in
-            let respond: RefreshDesk.Respond = { result in single(.success(result)) }
-            if let membership = desk.join(call, respond: respond) {
+            if let membership = desk.join(call, respond: single) {
                 return membership
             }
-            return sendThroughMachine(call, respond: respond)
+            return sendThroughMachine(call, respond: RefreshDesk.Respond(single: single))
         }
     }
 
-    private func sendThroughMachine(_ call: RefreshDesk.Call, respond: @escaping RefreshDesk.Respond) -> any Disposable
+    private func sendThroughMachine(_ call: RefreshDesk.Call, respond: RefreshDesk.Respond) -> any Disposable
     {
         let waiter = register(respond)
         switch call {
@@ -276,7 +275,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     }
 
     /// Registers a waiter; `respond` gets exactly one result unless it leaves first.
-    private func register(_ respond: @escaping RefreshDesk.Respond) -> WaiterID {
+    private func register(_ respond: RefreshDesk.Respond) -> WaiterID {
         mailbox.withLock { mailbox in
             let waiter = mailbox.machine.makeWaiterID()
             mailbox.waiters[waiter] = respond

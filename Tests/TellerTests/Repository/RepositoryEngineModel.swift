@@ -306,7 +306,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
             savesBefore: engine.savesBeforeRequested
         )
         waitingCallers.append(id)
-        let respond: RefreshDesk.Respond = { [self] result in answer(id, result) }
+        // The desk answers a joined call's `Single` with a success only.
+        let respond: Single<RefreshResult>.SingleObserver = { [self] event in
+            if case .success(let result) = event { answer(id, result) }
+        }
         if let membership = engine.desk.join(force: force, ifNoCache: ifNoCache, respond: respond) {
             callers[id]?.route = .joined(membership)
             return id
