@@ -264,8 +264,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         }
     }
 
-    private func sendThroughMachine(_ call: RefreshDesk.Call, respond: RefreshDesk.Respond) -> any Disposable
-    {
+    private func sendThroughMachine(_ call: RefreshDesk.Call, respond: RefreshDesk.Respond) -> any Disposable {
         let waiter = register(respond)
         switch call {
         case .refresh(let force): send(.input(.refresh(waiter, force: force)))
