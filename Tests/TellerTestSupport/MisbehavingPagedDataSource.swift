@@ -186,19 +186,56 @@ package final class MisbehavingPagedDataSource: PagingRepositoryDataSource, @unc
 
     // MARK: Observing
 
+    /// Sends the pages shown now, then the pages after every later write, none missed: it
+    /// subscribes to changes before it reads, and every read comes after the write that asked
+    /// for it. (Reading first and then subscribing, as this fake once did, missed a write made
+    /// in between, and observers then showed pages the store no longer held.)
     package func observeCache(requirements: TestRequirements, pagingRequirements: PageNumber) -> Observable<[Int]> {
         let tag = requirements.tag
         let shown = pagingRequirements.number
         let store = self.store
         return Observable.create { observer in
-            observer.onNext(Array(store.pages(of: tag).prefix(shown)))
-            return store.changes.filter { $0 == tag }.subscribe(onNext: { _ in
-                observer.onNext(Array(store.pages(of: tag).prefix(shown)))
-            })
+            let reader = PageReader { observer.onNext(Array(store.pages(of: tag).prefix(shown))) }
+            let changes = store.changes.filter { $0 == tag }.subscribe(onNext: { _ in reader.read() })
+            reader.read()
+            return changes
         }
     }
 
     package func isCacheEmpty(_ cache: [Int], requirements: TestRequirements, pagingRequirements: PageNumber) -> Bool {
         cache.isEmpty
+    }
+}
+
+/// Runs `send` (read the store, send what it holds) once for every call to `read()`, one call at
+/// a time and without a lock held while it sends: a call made while another one sends is run by
+/// that one after it returns, so the last read always comes after the last write that asked for
+/// one, and the observer's events never overlap.
+private final class PageReader: Sendable {
+    private let send: @Sendable () -> Void
+    private let state = Locked((isSending: false, isWanted: false))
+
+    init(_ send: @escaping @Sendable () -> Void) {
+        self.send = send
+    }
+
+    func read() {
+        let sends = state.withLock { state -> Bool in
+            state.isWanted = true
+            guard !state.isSending else { return false }
+            state.isSending = true
+            return true
+        }
+        guard sends else { return }
+        while state.withLock({ state -> Bool in
+            guard state.isWanted else {
+                state.isSending = false
+                return false
+            }
+            state.isWanted = false
+            return true
+        }) {
+            send()
+        }
     }
 }
