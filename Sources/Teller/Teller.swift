@@ -154,13 +154,13 @@ public final class Teller: Sendable {
     /// - Parameter tag: The requirements' ``RepositoryRequirements/tag``.
     public func invalidate(tag: String) {
         invalidations.withLock { $0.invalidate(tag) }
-        metadataChanged(.tag(tag))
+        metadataChanged(.invalidated(tag))
     }
 
     /// Marks the data of every tag as too old: ``invalidate(tag:)`` for all of them at once.
     public func invalidateAll() {
         invalidations.withLock { $0.invalidateAll() }
-        metadataChanged(.all)
+        metadataChanged(.allInvalidated)
     }
 
     // MARK: Refresh triggers

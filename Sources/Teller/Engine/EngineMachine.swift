@@ -72,8 +72,9 @@ enum EngineInput<Machine: EngineMachine> {
     case cacheFailed(generation: Int, error: any Error)
     /// The cache subscription returned without emitting a value.
     case cacheSilent(generation: Int)
-    /// The metadata of `tag` changed (another repository fetched it, or it was cleared: `nil`).
-    case metadataChanged(tag: String, stored: StoredFetch<Machine.StoredExtra>?)
+    /// The metadata of `tag` changed (another repository fetched it, or it was cleared: `nil`),
+    /// or only its invalidation mark did (`invalidation`).
+    case metadataChanged(tag: String, stored: StoredFetch<Machine.StoredExtra>?, invalidation: Bool = false)
     case extra(Machine.ExtraInput)
     /// The repository got its first observer, or lost its last.
     case observersChanged(hasObservers: Bool)

@@ -1,15 +1,28 @@
 /// Which fetch metadata changed, so every live repository showing it updates at once.
 enum MetadataChange: Sendable {
-    /// One tag was fetched, forgotten or invalidated.
+    /// One tag was fetched or forgotten.
     case tag(String)
-    /// Every tag was forgotten (``Teller/clear()``) or invalidated (``Teller/invalidateAll()``).
+    /// Every tag was forgotten (``Teller/clear()``).
     case all
+    /// One tag was marked too old (``Teller/invalidate(tag:)``).
+    case invalidated(String)
+    /// Every tag was marked too old (``Teller/invalidateAll()``).
+    case allInvalidated
 
     /// Whether a repository showing `tag` is concerned.
     func concerns(_ tag: String) -> Bool {
         switch self {
-        case .tag(let changed): changed == tag
-        case .all: true
+        case .tag(let changed), .invalidated(let changed): changed == tag
+        case .all, .allInvalidated: true
+        }
+    }
+
+    /// Whether only invalidation marks changed: every tag's fetch time and stored extra (a paged
+    /// list's progress) are what they were, so no page was replaced.
+    var isInvalidation: Bool {
+        switch self {
+        case .invalidated, .allInvalidated: true
+        case .tag, .all: false
         }
     }
 }

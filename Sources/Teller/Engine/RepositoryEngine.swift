@@ -167,7 +167,9 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             )
         case .metadataChanged(let change):
             guard let tag = mailbox.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
-            handle(.metadataChanged(tag: tag, stored: effects.stored(forTag: tag)))
+            handle(
+                .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
+            )
         case .addObserver(let id, let observer):
             let (isShutDown, latest, isFirst) = mailbox.withLock { mailbox -> (Bool, State?, Bool) in
                 if mailbox.machine.isShutDown { return (true, nil, false) }

@@ -134,8 +134,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             cacheFailed(generation: generation, error: error)
         case .cacheSilent(let generation):
             cacheSilent(generation: generation)
-        case .metadataChanged(let tag, let stored):
-            metadataChanged(tag: tag, stored: stored, now: now)
+        case .metadataChanged(let tag, let stored, let invalidation):
+            metadataChanged(tag: tag, stored: stored, invalidation: invalidation, now: now)
         case .extra(let input):
             extra(input)
         case .observersChanged(let hasObservers):
@@ -358,7 +358,15 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     /// metadata was cleared. While this repository waits for a flight, only clearing shows at
     /// once (the flight's end reads the metadata anyway); the extension hears every change, in
     /// the order changes arrive, even one whose fetch time a flight's end already read.
-    mutating func metadataChanged(tag: String, stored: StoredFetch<StoredExtra>?, now: Date) -> [Action] {
+    ///
+    /// An `invalidation` changed only the mark: nothing was saved, so the extension is not told
+    /// (a paged list would otherwise go back to its first page while its pages stay stored).
+    mutating func metadataChanged(
+        tag: String,
+        stored: StoredFetch<StoredExtra>?,
+        invalidation: Bool,
+        now: Date
+    ) -> [Action] {
         guard var active, active.requirements.tag == tag else { return [] }
         guard let stored else {
             guard active.lastFetched != nil else {
@@ -383,12 +391,13 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         active.isInvalidated = stored.isInvalidated
         guard active.waiting == 0 else {
             self.active = active
+            guard !invalidation else { return [] }
             return apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context))
         }
         let isNew = active.lastFetched != stored.lastFetched
         active.lastFetched = stored.lastFetched
         self.active = active
-        let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
+        let effects = invalidation ? [] : ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
         if newlyInvalidated, hasObservers {
             // An explicit request from the app, like a refresh call: it fetches whatever the
             // data source's automatic-refresh setting, and lifts a pause after a failure.

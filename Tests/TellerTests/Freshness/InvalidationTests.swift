@@ -151,16 +151,40 @@ import Testing
         env.scheduler.scheduleAt(200) { env.teller.invalidate(tag: octocat.tag) }
         withExtendedLifetime(repository) { env.scheduler.start() }
         // Setting requirements fetches a paging repository's first page (its later pages were
-        // trimmed); the invalidation fetches it once more.
+        // trimmed); the invalidation fetches it once more, and the pages are read again only
+        // once it saved.
         #expect(paged.fetches == ["fetch page 1", "fetch page 1"])
         #expect(
-            Array(states.timeline.suffix(4)) == [
+            Array(states.timeline.suffix(3)) == [
                 "201: cache [\"a\", \"b\"] age 113, refreshing, more",
-                "203: cache [\"a\", \"b\"] age 113, refreshing, more",
                 "213: cache [\"a\", \"b\"] age 212, justFinishedRefresh, more",
                 "215: cache [\"a\", \"b\"] age 212, more",
             ]
         )
+    }
+
+    /// An invalidation marks the data too old; it replaces no page. Found by
+    /// `PagingStressTests` (the store then held a page twice): the repository went back to its
+    /// first page at the invalidation, and when the refresh failed it fetched and saved page 2
+    /// again on top of the pages still stored.
+    @Test func anInvalidatedPagedListWhoseRefreshFailsKeepsItsPagesAndPagesOnFromThem() {
+        let paged = PageNumberDataSource()
+        let server = env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]])
+        paged.respond(with: server)
+        let (repository, states) = env.pagingRepository(paged, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
+        env.scheduler.scheduleAt(399) {
+            paged.respond { page in
+                page.number == 1 ? env.failingPage(TestError(3), after: 10, as: Void.self) : server(page)
+            }
+        }
+        env.scheduler.scheduleAt(400) { env.teller.invalidate(tag: octocat.tag) }
+        env.goToNextPage(repository, at: 500)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(paged.fetches == ["fetch page 1", "fetch page 2", "fetch page 1", "fetch page 3"])
+        #expect(paged.cache(for: octocat) == ["a", "b", "c", "d", "e"])
+        #expect(repository.pagingRequirements == PageNumber(number: 3))
+        #expect(states.timeline.last == "515: cache [\"a\", \"b\", \"c\", \"d\", \"e\"] age 113")
     }
 
     // MARK: clear(tag:)

@@ -323,7 +323,8 @@ extension PagingMachineModel {
         case .flightFinished(let generation, let waiter, let result, let stored, let saved):
             "flightFinished(generation \(generation), waiter \(waiter), \(result), stored: \(describe(stored)), "
                 + "saved: \(saved.map { "more \($0.areMorePages)" } ?? "nil"))"
-        case .metadataChanged(let tag, let stored): "metadataChanged(\(tag), \(describe(stored)))"
+        case .metadataChanged(let tag, let stored, let invalidation):
+            "metadataChanged(\(tag), \(describe(stored))\(invalidation ? ", invalidation" : ""))"
         case .extra(let input): "\(input)".replacingOccurrences(of: "TellerTestSupport.", with: "")
         default: "\(input)"
         }

@@ -408,7 +408,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
             if stored == nil {
                 engine.mayNotRefreshAutomatically = false
             }
-            handle(.metadataChanged(tag: tag, stored: stored), in: engine)
+            handle(.metadataChanged(tag: tag, stored: stored, invalidation: change.isInvalidation), in: engine)
         }
     }
 
