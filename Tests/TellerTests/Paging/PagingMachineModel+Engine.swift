@@ -42,16 +42,23 @@ extension PagingMachineModel {
             try handle(
                 .flightFinished(generation: finished, waiter: waiter, result: result, stored: stored, saved: saved)
             )
-        case .metadataChanged(let changed):
+        case .metadataChanged(let changed, let invalidation):
             guard let tag = machine.requirements?.tag, changed == nil || changed == tag else { return }
             let stored = storedFetch(forTag: tag)
-            if stored == nil { expectsAutomaticRefreshPaused = false }
-            try handle(.metadataChanged(tag: tag, stored: stored))
+            // Clearing is something new; so is an invalidation (an explicit request).
+            if stored == nil || invalidation { expectsAutomaticRefreshPaused = false }
+            try handle(.metadataChanged(tag: tag, stored: stored, invalidation: invalidation))
         }
     }
 
     func storedFetch(forTag tag: String) -> StoredFetch<Progress>? {
-        metadata[tag].map { StoredFetch(lastFetched: $0.lastFetched, extra: Progress(areMorePages: $0.areMorePages)) }
+        metadata[tag].map {
+            StoredFetch(
+                lastFetched: $0.lastFetched,
+                extra: Progress(areMorePages: $0.areMorePages),
+                isInvalidated: invalidated[tag] != nil
+            )
+        }
     }
 
     mutating func takeSavedFirstPage(forTag tag: String?) -> Progress? {

@@ -31,8 +31,9 @@ struct PagingMachineModel {
         case input(Input)
         case setRequirements(TestRequirements?)
         case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
-        /// `nil`: every tag (`Teller.clear()`).
-        case metadataChanged(tag: String?)
+        /// `nil`: every tag (`Teller.clear()`). `invalidation`: only the tag's mark changed
+        /// (`Teller.invalidate(tag:)`).
+        case metadataChanged(tag: String?, invalidation: Bool = false)
     }
 
     enum Phase {
@@ -127,6 +128,9 @@ struct PagingMachineModel {
     var nextPageFetch: NextPageFetch?
     var stores: [String: [Int]] = [:]
     var metadata: [String: (lastFetched: Date, areMorePages: Bool)] = [:]
+    /// Invalidated tags, with the last flight started before the mark: a later flight's save
+    /// clears it (Teller's `Invalidations`).
+    var invalidated: [String: Int] = [:]
     /// What this repository's own flight saved last (PagingEffects' `savedFirstPage`).
     var savedFirstPage: (tag: String, progress: Progress)?
     var nextFlightID = 0
@@ -192,12 +196,12 @@ struct PagingMachineModel {
     mutating func randomAppCall() -> Bool {
         enum Call {
             case setRequirements, observe, refresh, refreshUnforced, refreshIfNoCache, leave, nextPage
-            case otherRepositoryRefreshed, clear, clock, shutDown, progress
+            case otherRepositoryRefreshed, clear, invalidate, clock, shutDown, progress
         }
         let call = random.pick(weighted: [
             (5, Call.setRequirements), (5, .observe), (5, .refresh), (3, .refreshUnforced),
             (3, .refreshIfNoCache), (4, .leave), (14, .nextPage), (2, .otherRepositoryRefreshed), (1, .clear),
-            (4, .clock), (1, .shutDown), (53, .progress),
+            (2, .invalidate), (4, .clock), (1, .shutDown), (51, .progress),
         ])
         switch call {
         case .setRequirements:
@@ -241,6 +245,11 @@ struct PagingMachineModel {
             note("app: Teller.clear()")
             metadata = [:]
             post(.metadataChanged(tag: nil))
+        case .invalidate:
+            let tag = random.pick([Self.octocat, Self.hubot]).tag
+            note("app: Teller.invalidate(tag: \(tag))")
+            invalidated[tag] = nextFlightID
+            post(.metadataChanged(tag: tag, invalidation: true))
         case .clock:
             let seconds = random.int(60...5_400)
             now = now.addingTimeInterval(TimeInterval(seconds))
@@ -276,6 +285,8 @@ struct PagingMachineModel {
         stores[tag] = [1]
         changed(tag)
         metadata[tag] = (now, 1 < serverPages)
+        // Its fetch started after any mark.
+        invalidated[tag] = nil
         post(.metadataChanged(tag: tag))
         return true
     }
@@ -398,6 +409,7 @@ struct PagingMachineModel {
                 stores[tag] = [1]
                 changed(tag)
                 metadata[tag] = (now, 1 < serverPages)
+                if let mark = invalidated[tag], id > mark { invalidated[tag] = nil }
                 savedFirstPage = (tag, Progress(areMorePages: 1 < serverPages))
                 post(.metadataChanged(tag: tag))
                 result = .successful
