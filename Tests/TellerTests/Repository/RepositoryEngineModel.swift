@@ -66,6 +66,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         var lastResultSinceEmit: Bool?
         /// A flight of the current requirements failed and nothing new happened since.
         var mayNotRefreshAutomatically = false
+        /// `observe()` was called: the engine told the machine it has observers.
+        var isObserved = false
 
         init(id: Int, machine: Machine) {
             self.id = id
@@ -119,6 +121,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
     private(set) var metadata: [String: Date] = [:]
     /// How many fetches of each tag were saved, here or elsewhere.
     private(set) var saves: [String: Int] = [:]
+    /// Invalidated tags, with the last ID made before the mark: a flight made later clears it
+    /// when it saves (Teller's `Invalidations`).
+    private var invalidated: [String: Int] = [:]
     private(set) var issues: [String] = []
     /// Every step and every action (when `verbose`), for the failure report.
     private(set) var trace: [String] = []
@@ -180,7 +185,27 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func metadataWrittenElsewhere(tag: String) {
         saves[tag, default: 0] += 1
         metadata[tag] = now
+        // Its fetch started after any mark.
+        invalidated[tag] = nil
         metadataChanged(.tag(tag))
+    }
+
+    /// `Teller.invalidate(tag:)`.
+    func invalidate(tag: String) {
+        invalidated[tag] = nextID
+        // An explicit request: any input that reads the metadata from now on may refresh for it,
+        // before the notice itself is processed.
+        for engine in engines where engine.machine.requirements?.tag == tag || engine.requested?.tag == tag {
+            engine.mayNotRefreshAutomatically = false
+        }
+        metadataChanged(.invalidated(tag))
+    }
+
+    /// `Teller.appDidBecomeActive()`.
+    func appBecameActive() {
+        for engine in engines where !engine.isReleased {
+            engine.mail.append(.input(.triggered(.appBecameActive)))
+        }
     }
 
     /// `Teller.clear()`.
@@ -202,7 +227,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     private func storedFetch(_ tag: String?) -> StoredFetch<Never>? {
-        tag.flatMap { metadata[$0] }.map { StoredFetch(lastFetched: $0) }
+        tag.flatMap { tag in
+            metadata[tag].map { StoredFetch(lastFetched: $0, isInvalidated: invalidated[tag] != nil) }
+        }
     }
 
     // MARK: The cache subscription
@@ -242,10 +269,11 @@ final class RepositoryEngineModel: @unchecked Sendable {
     private func abandon(_ id: Int) {
         guard let flight = flights.removeValue(forKey: id) else { return }
         // A save cannot be interrupted: it ends, records the fetch time, and tells everyone.
-        if flight.isSaving { save(tag: flight.tag, empty: false) }
+        if flight.isSaving { save(tag: flight.tag, empty: false, flight: id) }
     }
 
-    private func save(tag: String, empty: Bool) {
+    private func save(tag: String, empty: Bool, flight: Int) {
+        if let mark = invalidated[tag], flight > mark { invalidated[tag] = nil }
         version += 1
         store[tag] = empty ? [] : ["\(tag) fetched \(version)"]
         saves[tag, default: 0] += 1
@@ -272,10 +300,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
             flights[id] = flight
             flight.observer.onNext(.saving)
         case (true, .saveSucceedsEmpty):
-            save(tag: flight.tag, empty: true)
+            save(tag: flight.tag, empty: true, flight: id)
             finish(.successful)
         case (true, _):
-            save(tag: flight.tag, empty: false)
+            save(tag: flight.tag, empty: false, flight: id)
             finish(.successful)
         }
     }
@@ -291,6 +319,11 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     func observe(_ engine: Engine) {
         engine.mail.append(.input(.observed))
+        // As the engine does for the first observer; this model's observers never leave.
+        if !engine.isObserved {
+            engine.isObserved = true
+            engine.mail.append(.input(.observersChanged(hasObservers: true)))
+        }
     }
 
     /// `refresh(force:)` or, with `ifNoCache`, `refreshIfNoCache()`, subscribed. Returns the
@@ -371,7 +404,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         switch engine.mail.removeFirst() {
         case .input(let input):
             switch input {
-            case .observed, .refresh, .refreshIfNoCache:
+            case .observed, .refresh, .refreshIfNoCache, .triggered:
+                // Something new: an app call, or an outside event that lifts a pause.
                 engine.mayNotRefreshAutomatically = false
             case .shutDown:
                 startEpoch(engine)
@@ -388,6 +422,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case .flightFinished(let generation, let waiter, let result):
             let stored = storedFetch(engine.machine.requirements?.tag)
             let isCurrent = engine.waiterEpochs[waiter] == engine.epoch
+            if result.didSucceed, stored?.isInvalidated == true {
+                // The fetch started before an invalidation: exactly one more follows it.
+                engine.mayNotRefreshAutomatically = false
+            }
             if isCurrent {
                 switch result {
                 case .successful: engine.lastResultSinceEmit = true
@@ -405,7 +443,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case .metadataChanged(let change):
             guard let tag = engine.machine.requirements?.tag, change.concerns(tag) else { return }
             let stored = storedFetch(tag)
-            if stored == nil {
+            if stored == nil || change.isInvalidation {
+                // Clearing is something new; so is an invalidation (an explicit request).
                 engine.mayNotRefreshAutomatically = false
             }
             handle(.metadataChanged(tag: tag, stored: stored, invalidation: change.isInvalidation), in: engine)

@@ -12,7 +12,8 @@ import Testing
 /// 3. nothing is emitted for requirements other than the current ones, and "just finished" or an
 ///    error only right after a flight of theirs ended that way;
 /// 4. at most one flight per tag;
-/// 5. a failed flight does not start another by itself (no refresh storm).
+/// 5. a failed flight does not start another by itself (no refresh storm); an invalidation, the
+///    app becoming active, or a successful flight ending while its tag is still invalidated may.
 ///
 /// A failure prints its seed; `TELLER_SEED=<seed> swift test --filter RepositoryStateMachineRandomizedTests`
 /// replays that one sequence and prints every action.
@@ -80,7 +81,8 @@ import Testing
 
     private enum Step {
         case processMail, setRequirements, observe, refresh, refreshIfNoCache, leave, progressFlight
-        case deliverCache, failCache, writeCache, metadataElsewhere, clear, timePasses, release, settle
+        case deliverCache, failCache, writeCache, metadataElsewhere, clear, invalidate, appBecameActive
+        case timePasses, release, settle
     }
 
     /// Takes one random step and describes it.
@@ -94,9 +96,9 @@ import Testing
         let flights = model.flightIDs
         var steps: [Step] = [
             .setRequirements, .observe, .refresh, .refreshIfNoCache, .writeCache, .metadataElsewhere, .clear,
-            .timePasses, .release, .settle,
+            .invalidate, .appBecameActive, .timePasses, .release, .settle,
         ]
-        var weights = [6, 6, 8, 4, 2, 2, 2, 6, 2, 2]
+        var weights = [6, 6, 8, 4, 2, 2, 2, 2, 1, 6, 2, 2]
         func offer(_ step: Step, weight: Int, if available: Bool) {
             guard available else { return }
             steps.append(step)
@@ -156,6 +158,12 @@ import Testing
         case .clear:
             model.clear()
             return { "Teller.clear()" }
+        case .invalidate:
+            model.invalidate(tag: tag)
+            return { "Teller.invalidate(tag: \(tag))" }
+        case .appBecameActive:
+            model.appBecameActive()
+            return { "Teller.appDidBecomeActive()" }
         case .timePasses:
             let seconds = 1 + random.below(5_000)
             model.advanceTime(by: seconds)
