@@ -368,6 +368,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         now: Date
     ) -> [Action] {
         guard var active, active.requirements.tag == tag else { return [] }
+        // A tag with no metadata has nothing to mark; if it was just cleared, the clear's own
+        // notice follows.
+        if invalidation, stored == nil { return [] }
         guard let stored else {
             guard active.lastFetched != nil else {
                 // A flight's end already read the cleared metadata: only the extension learns it now.
