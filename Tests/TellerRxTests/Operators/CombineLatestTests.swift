@@ -204,6 +204,61 @@ private func combineLatestSum(_ s: [TestableObservable<Int>], _ variant: ArityVa
         #expect(received.value == [101, 102])
         subscription.dispose()
     }
+
+    // MARK: `just` sources (taken at once, without an observer of their own)
+
+    @Test func onlyJustSourcesSendOneResultThenComplete() {
+        let res = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest(Observable.just(1), Observable.just(20), Observable.just(300)) { $0 + $1 + $2 }
+        }
+        #expect(res.events == [.next(200, 321), .completed(200)])
+    }
+
+    @Test func aJustBeforeAndAfterASequenceIsCombinedWithEachOfItsElements() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let res = scheduler.start {
+            Observable.combineLatest(Observable.just(100), xs, Observable.just(1_000)) { $0 + $1 + $2 }
+        }
+        #expect(res.events == [.next(210, 1_101), .next(220, 1_102), .completed(230)])
+        #expect(xs.subscriptions == [Subscription(200, 230)])
+    }
+
+    @Test func aJustWithASequenceThatFailsFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError(1))])
+        let res = scheduler.start { Observable.combineLatest(Observable.just(100), xs) { $0 + $1 } }
+        #expect(res.events == [.next(210, 101), .error(220, TestError(1))])
+    }
+
+    @Test func aResultSelectorThatThrowsOnJustSourcesFailsAndIsNotCalledAgain() {
+        let calls = Locked(0)
+        let res = TestScheduler(initialClock: 0).start {
+            Observable.combineLatest(Observable.just(1), Observable.just(2)) { _, _ -> Int in
+                calls.increment()
+                throw TestError(2)
+            }
+        }
+        #expect(res.events == [.error(200, TestError(2))])
+        #expect(calls.value == 1)
+    }
+
+    @Test func disposingFromTheResultOfAJustStopsTheOtherSources() {
+        let subject = PublishSubject<Int>()
+        let received = Locked<[Int]>([])
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(
+            Observable.combineLatest(subject, Observable.just(100)) { $0 + $1 }
+                .subscribe(onNext: { value in
+                    received.append(value)
+                    subscription.dispose()
+                })
+        )
+        subject.onNext(1)
+        subject.onNext(2)
+        #expect(received.value == [101])
+        #expect(!subject.hasObservers)
+    }
 }
 
 @Suite struct CombineLatestCollectionTests {
