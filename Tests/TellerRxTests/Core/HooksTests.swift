@@ -8,6 +8,12 @@ private struct HookError: Error, Equatable {
     let id = UUID()
 }
 
+/// Set while a test of this suite subscribes: the hooks are process-wide, and tests of other
+/// suites running in parallel subscribe too, so a capture hook counts only its own test's calls.
+private enum HookTestScope {
+    @TaskLocal static var isCounting = false
+}
+
 /// Installs a default error handler that records this suite's errors, runs `body`, and puts
 /// the previous hooks back.
 private func withRecordingHandler(
@@ -66,15 +72,19 @@ private func withRecordingHandler(
         withRecordingHandler(recordCallStack: true) { received in
             let captures = Locked(0)
             Hooks.customCaptureSubscriptionCallstack = {
+                guard HookTestScope.isCounting else { return [] }
                 captures.increment()
                 return ["frame \(captures.value)"]
             }
             let subject = PublishSubject<Int>()
-            let subscription = subject.subscribe(onNext: { _ in })
-            #expect(captures.value == 1)
-            subject.onNext(1)
             let error = HookError()
-            subject.onError(error)
+            let subscription = HookTestScope.$isCounting.withValue(true) {
+                let subscription = subject.subscribe(onNext: { _ in })
+                #expect(captures.value == 1)
+                subject.onNext(1)
+                subject.onError(error)
+                return subscription
+            }
             #expect(captures.value == 1)
             #expect(received.value.map(\.callStack) == [["frame 1"]])
             #expect(received.value.map(\.error) == [error])
@@ -95,10 +105,12 @@ private func withRecordingHandler(
         withRecordingHandler(recordCallStack: true) { _ in
             let captures = Locked(0)
             Hooks.customCaptureSubscriptionCallstack = {
-                captures.increment()
+                if HookTestScope.isCounting { captures.increment() }
                 return []
             }
-            _ = Observable.just(1).subscribe(onNext: { _ in }, onError: { _ in })
+            HookTestScope.$isCounting.withValue(true) {
+                _ = Observable.just(1).subscribe(onNext: { _ in }, onError: { _ in })
+            }
             #expect(captures.value == 0)
         }
     }
