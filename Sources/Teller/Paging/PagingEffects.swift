@@ -5,24 +5,22 @@ import TellerRx
 /// trim, and next-page fetches and saves, on the Teller's schedulers.
 final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as
-    // PagingRepositoryDataSource documents; mutable state is in `work` and `savedFirstPage`.
+    // PagingRepositoryDataSource documents; mutable state is behind locks (`endedSessions`, the
+    // two work slots, `savedFirstPage`).
     typealias Machine = PagingStateMachine<DataSource>
     typealias Requirements = DataSource.Requirements
     typealias Progress = PagingExtension<DataSource>.FirstPageProgress
 
-    /// The trim and next-page fetch in progress, cancelled when the machine says so.
-    private struct Work {
-        var trim: (any Disposable)?
-        var nextPage: (any Disposable)?
-        /// Counts ended sessions: a write scheduled in an earlier session is dropped.
-        var session = 0
-        var isShutDown = false
-    }
-
     let dataSource: DataSource
     let firstPageRequirements: DataSource.PagingRequirements
     let teller: Teller
-    private let work = LockedState(Work())
+    /// Counts ended sessions: a write scheduled in an earlier session is dropped.
+    private let endedSessions = LockedState(0)
+    /// The trim and the next-page fetch in progress, cancelled when the machine says so (setting
+    /// one disposes the previous), and for good at shut down (anything set later is disposed at
+    /// once).
+    private let trimWork = SerialDisposable()
+    private let nextPageWork = SerialDisposable()
     /// The data source's writing members (`persistOnlyFirstPage`, `deleteCache`, `saveCache`)
     /// run one at a time, as PagingRepositoryDataSource documents: a save of an ended session
     /// never overlaps the next session's trim or first page. Recursive, so a data source whose
@@ -120,54 +118,24 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     func perform(_ action: PagingAction<DataSource>, engine: RepositoryEngine<PagingEffects>) {
         switch action {
         case .trimCache(let requirements, let session):
-            replace(.trim, with: trim(requirements, session: session, engine: engine))
+            trimWork.disposable = trim(requirements, session: session, engine: engine)
         case .endSession:
-            let running = work.withLock { work -> [any Disposable] in
-                work.session += 1
-                defer { (work.trim, work.nextPage) = (nil, nil) }
-                return [work.trim, work.nextPage].compactMap { $0 }
-            }
-            for disposable in running { disposable.dispose() }
+            endedSessions.withLock { $0 += 1 }
+            trimWork.disposable = Disposables.create()
+            nextPageWork.disposable = Disposables.create()
         case .fetchNextPage(let id, let requirements, let current, let next):
-            replace(.nextPage, with: fetchNextPage(id: id, requirements, current: current, next: next, engine: engine))
+            nextPageWork.disposable = fetchNextPage(id: id, requirements, current: current, next: next, engine: engine)
         case .cancelNextPage:
-            replace(.nextPage, with: nil)
+            nextPageWork.disposable = Disposables.create()
         case .saveNextPage(let id, let requirements, let page, let response):
             saveNextPage(id: id, requirements, page, response, engine: engine)
         }
     }
 
     func shutDown() {
-        let running = work.withLock { work -> [any Disposable] in
-            work.isShutDown = true
-            work.session += 1
-            defer { (work.trim, work.nextPage) = (nil, nil) }
-            return [work.trim, work.nextPage].compactMap { $0 }
-        }
-        for disposable in running { disposable.dispose() }
-    }
-
-    /// The two slots of ``Work`` that `replace(_:with:)` swaps. (Not key paths: a key path into
-    /// generic storage is instantiated at run time, by demangling, each time it is used.)
-    private enum Slot {
-        case trim, nextPage
-    }
-
-    /// Stores `disposable` in a slot and disposes what it held, outside the lock. After shut
-    /// down, disposes `disposable` at once.
-    private func replace(_ slot: Slot, with disposable: (any Disposable)?) {
-        let previous = work.withLock { work -> (any Disposable)? in
-            if work.isShutDown { return disposable }
-            switch slot {
-            case .trim:
-                defer { work.trim = disposable }
-                return work.trim
-            case .nextPage:
-                defer { work.nextPage = disposable }
-                return work.nextPage
-            }
-        }
-        previous?.dispose()
+        endedSessions.withLock { $0 += 1 }
+        trimWork.dispose()
+        nextPageWork.dispose()
     }
 
     private func trim(
@@ -177,7 +145,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     ) -> any Disposable {
         let dataSource = UncheckedSendable(dataSource)
         let requirements = UncheckedSendable(requirements)
-        let current = work.withLock { $0.session }
+        let current = endedSessions.withLock { $0 }
         return teller.backgroundScheduler.schedule(()) { [self] _ in
             let trimmed = runWrite(inSession: current) {
                 dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
@@ -194,7 +162,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     /// - Returns: Whether `body` ran.
     private func runWrite(inSession session: Int, _ body: () throws -> Void) rethrows -> Bool {
         try writes.withLock {
-            guard work.withLock({ $0.session }) == session else { return false }
+            guard endedSessions.withLock({ $0 }) == session else { return false }
             try body()
             return true
         }
@@ -229,7 +197,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     ) {
         let dataSource = UncheckedSendable(dataSource)
         let arguments = UncheckedSendable((requirements, page, response.fetchResponse))
-        let current = work.withLock { $0.session }
+        let current = endedSessions.withLock { $0 }
         _ = teller.backgroundScheduler.schedule(()) { [self] _ in
             let (requirements, page, fetched) = arguments.value
             do {
