@@ -13,11 +13,6 @@ protocol EngineEffects: AnyObject, Sendable {
     /// The metadata of `tag` as the machine sees it, or `nil` when the tag was never fetched.
     func stored(forTag tag: String) -> StoredFetch<Machine.StoredExtra>?
 
-    /// What this repository's own flight saved for `tag` beside the fetch time, since the last
-    /// call: it may say more than the metadata can keep (next-page requirements that are not
-    /// `Codable`).
-    func takeSavedExtra(forTag tag: String) -> Machine.StoredExtra?
-
     /// The cache for `requirements`, subscribed and delivered on the UI scheduler (see
     /// ``readCache(on:observe:isEmpty:)``).
     func observeCache(
@@ -28,8 +23,9 @@ protocol EngineEffects: AnyObject, Sendable {
     /// Which flights are one: repositories whose data sources share this key share a fetch.
     func flightKey(for requirements: Machine.Requirements) -> FlightKey
 
-    /// One fetch-and-save for `requirements`; see ``FlightWork``.
-    func flightWork(for requirements: Machine.Requirements) -> Observable<FlightEvent>
+    /// One fetch-and-save for `requirements`, run as the flight `context` describes; see
+    /// ``FlightWork``.
+    func flightWork(for requirements: Machine.Requirements, context: FlightContext) -> Observable<FlightEvent>
 
     /// Carries out an action only this kind of repository has, sending what comes of it back to
     /// `engine` as `.extra` inputs.

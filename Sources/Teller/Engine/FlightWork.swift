@@ -2,17 +2,20 @@ import Foundation
 import TellerRx
 
 /// One fetch-and-save for a tag: fetch on the background scheduler (with the configured
-/// timeout, and tried again as the retry policy says), then save on the background scheduler
-/// and record the fetch time. Every way it can end becomes a single `.finished` event; it never
-/// fails and never ends without one.
+/// timeout, and tried again as the retry policy says), then save in the key's write lane and
+/// record the fetch time. Every way it can end becomes a single `.finished` event; it never
+/// fails and never ends without one, unless its flight was cancelled (nobody listens then): a
+/// cancelled flight starts no fetch and saves nothing.
 struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     // @unchecked: the data source is only called on the background scheduler, as documented.
     let dataSource: DataSource
     let requirements: DataSource.Requirements
     let teller: Teller
-    /// The paging progress a saved result brings, stored with its fetch time (a paging
-    /// repository's first page); `nil` keeps what was stored.
-    var pagingMetadata: (DataSource.FetchResult) -> PagingMetadata? = { _ in nil }
+    let context: FlightContext
+    /// What a saved result brings beside the data (a paging repository's first page: its paging
+    /// progress): `metadata` is stored with the fetch time, `progress` is sent with the flight's
+    /// end to every repository that waited for it. `nil` keeps what was stored.
+    var saved: (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: any Sendable)? = { _ in nil }
 
     private typealias Outcome = Result<DataSource.FetchResult, any Error>
 
@@ -88,7 +91,11 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
         let work = UncheckedSendable(self)
         let fetch = Observable.deferred {
-            work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
+            // Scheduled before the flight was cancelled, run after: a newer flight may be fetching.
+            guard work.value.context.mayFetch() else {
+                return Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>>.never()
+            }
+            return work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
         }
         .subscribe(on: teller.backgroundScheduler)
         guard let timeout = teller.fetchTimeout else { return fetch }
@@ -96,29 +103,26 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     }
 
     private func save(_ result: DataSource.FetchResult, stamp: Int) -> Observable<FlightEvent> {
-        let work = UncheckedSendable(self)
-        let result = UncheckedSendable(result)
-        return Observable.create { observer in
-            observer.onNext(.saving)
-            observer.onNext(.finished(work.value.saveAndRecord(result.value, stamp: stamp)))
-            observer.onCompleted()
-            return Disposables.create()
+        let work = UncheckedSendable((self, result))
+        return context.save {
+            work.value.0.saveAndRecord(work.value.1, stamp: stamp)
         }
     }
 
-    private func saveAndRecord(_ result: DataSource.FetchResult, stamp: Int) -> RefreshResult {
+    private func saveAndRecord(_ result: DataSource.FetchResult, stamp: Int) -> FlightEvent {
         let tag = requirements.tag
+        let saved = saved(result)
         do {
             try dataSource.saveCache(result, requirements: requirements)
         } catch {
             teller.log(.saveFailed(tag: tag, error: error))
-            recordEmptiedFirstPage(result)
-            return .failedError(error: error)
+            if saved != nil { recordEmptiedFirstPage() }
+            return .finished(.failedError(error: error))
         }
         let previous = teller.metadataStore.metadata(forTag: tag)
         do {
             try teller.metadataStore.setMetadata(
-                FetchMetadata(lastFetched: teller.now, paging: pagingMetadata(result) ?? previous?.paging),
+                FetchMetadata(lastFetched: teller.now, paging: saved?.metadata ?? previous?.paging),
                 forTag: tag
             )
         } catch {
@@ -128,17 +132,17 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         }
         teller.recordFetched(tag: tag, startedAt: stamp)
         teller.metadataChanged(.tag(tag))
-        return .successful
+        return .finished(.successful, saved: saved?.progress)
     }
 
     /// A paging first page is saved right after the old pages were deleted, so a save that
     /// throws leaves no page to page on from: the stored progress must stop saying more pages
     /// exist, or the next requirements change (or relaunch) fetches a next page onto an empty
     /// cache. The fetch time stays, as the repository shows it; repositories showing the tag hear
-    /// of the change. Only a paging first page has `pagingMetadata`.
-    private func recordEmptiedFirstPage(_ result: DataSource.FetchResult) {
+    /// of the change. Only a paging first page brings `saved` progress.
+    private func recordEmptiedFirstPage() {
         let tag = requirements.tag
-        guard pagingMetadata(result) != nil, let previous = teller.metadataStore.metadata(forTag: tag),
+        guard let previous = teller.metadataStore.metadata(forTag: tag),
             previous.paging != PagingMetadata(areMorePages: false)
         else { return }
         do {

@@ -8,8 +8,9 @@ enum FlightEvent: Sendable {
     case retryScheduled(PendingRetry, delay: Duration)
     /// The delay of a retry ran out: attempt number `attempt` (2 for the first retry) starts.
     case retryStarted(attempt: Int)
-    /// The fetch is over for this waiter.
-    case finished(RefreshResult)
+    /// The fetch is over for this waiter. `saved` is what a successful save brought beside the
+    /// data (a paging first page's progress), for every repository that waited.
+    case finished(RefreshResult, saved: (any Sendable)? = nil)
 }
 
 /// Which fetches are one flight: the same tag of the same data-source type.
@@ -28,28 +29,33 @@ struct FlightKey: Hashable, Sendable {
     }
 }
 
-/// Runs at most one fetch ("flight") per ``FlightKey``. Waiters join the flight in progress,
-/// each gets its own result, and a flight is cancelled only when its last waiter leaves.
+/// Runs at most one fetch ("flight") per ``FlightKey``, and the data source's writes of a key
+/// one at a time. Waiters join the flight in progress, each gets its own result, and a flight is
+/// cancelled only when its last waiter leaves before it saves.
+///
+/// The storage around two pure tables, ``FlightTable`` and ``WriteLanes``: it holds them behind
+/// one lock, and calls waiters, logs and runs writes outside it.
 final class RefreshCoordinator: Sendable {
-    typealias Waiter = @Sendable (FlightEvent) -> Void
+    /// A waiter of a flight. In a struct: a closure kept directly in generic storage is wrapped
+    /// in a conversion thunk going in and coming out.
+    struct Waiter: Sendable {
+        let hear: @Sendable (FlightEvent) -> Void
+    }
 
-    private struct Flight {
-        let id: UInt64
+    /// A flight's work and when it started (for the log's durations).
+    struct Work: Sendable {
+        let subscription = SingleAssignmentDisposable()
         let started: ContinuousClock.Instant
-        let work = SingleAssignmentDisposable()
-        var waiters: [UInt64: Waiter] = [:]
-        /// The retry the flight waits for now, told to waiters that join meanwhile.
-        var pendingRetry: (retry: PendingRetry, delay: Duration)?
+    }
+
+    /// One write of the data source, run in its key's lane.
+    struct Write: Sendable {
+        let run: @Sendable () -> Void
     }
 
     private struct State {
-        var flights: [FlightKey: Flight] = [:]
-        var nextID: UInt64 = 0
-
-        mutating func makeID() -> UInt64 {
-            nextID += 1
-            return nextID
-        }
+        var flights = FlightTable<Waiter, Work>()
+        var lanes = WriteLanes<Write>()
     }
 
     private let state = LockedState(State())
@@ -59,112 +65,146 @@ final class RefreshCoordinator: Sendable {
         self.log = log
     }
 
-    /// Joins the flight for `key`, starting it with `makeWork` if none is in progress.
+    /// Joins the flight for `key`, starting it with `makeWork` if none is in progress. The work
+    /// gets a ``FlightContext`` to ask, before it fetches or saves, whether the flight still runs.
     ///
     /// - Returns: A disposable that takes this waiter out: it gets `.finished(.skipped(.cancelled))`
-    ///   (unless the flight already finished for it), and the flight is cancelled if nobody is left.
+    ///   (unless the flight already finished for it), and the flight is cancelled if nobody is
+    ///   left and it is not saving yet.
     func join(
         key: FlightKey,
-        waiter: @escaping Waiter,
-        makeWork: () -> Observable<FlightEvent>
+        waiter: @escaping @Sendable (FlightEvent) -> Void,
+        makeWork: (FlightContext) -> Observable<FlightEvent>
     ) -> any Disposable {
-        let (flightID, waiterID, work, pendingRetry) = state.withLock {
-            state -> (UInt64, UInt64, SingleAssignmentDisposable?, (retry: PendingRetry, delay: Duration)?) in
-            let waiterID = state.makeID()
-            // Mutated in place: copying a flight out would copy its waiters on every join.
-            if let flightID = state.flights[key]?.id {
-                state.flights[key]?.waiters[waiterID] = waiter
-                return (flightID, waiterID, nil, state.flights[key]?.pendingRetry)
-            }
-            var flight = Flight(id: state.makeID(), started: .now)
-            flight.waiters[waiterID] = waiter
-            state.flights[key] = flight
-            return (flight.id, waiterID, flight.work, nil)
+        let joined = state.withLock { state in
+            state.flights.join(key, member: Waiter(hear: waiter), newWork: { Work(started: .now) })
         }
         let tag = key.tag
-        if let pendingRetry {
-            waiter(.retryScheduled(pendingRetry.retry, delay: pendingRetry.delay))
-        }
-        if let work {
+        switch joined {
+        case .started(let flight, let member, let work):
             log(.refreshStarted(tag: tag))
-            work.setDisposable(
-                makeWork().subscribe(onNext: { [self] event in
-                    broadcast(event, key: key, flightID: flightID)
+            let context = FlightContext(coordinator: self, key: key, flight: flight)
+            work.subscription.setDisposable(
+                makeWork(context).subscribe(onNext: { [self] event in
+                    hear(event, key: key, flight: flight)
                 })
             )
-        } else {
+            return leaving(key, flight: flight, member: member)
+        case .joined(let flight, let member, let retry):
             log(.refreshJoined(tag: tag))
-        }
-        return Disposables.create { [self] in
-            leave(key: key, flightID: flightID, waiterID: waiterID)
+            if let retry {
+                waiter(.retryScheduled(retry.retry, delay: retry.delay))
+            }
+            return leaving(key, flight: flight, member: member)
         }
     }
 
-    private func broadcast(_ event: FlightEvent, key: FlightKey, flightID: UInt64) {
+    private func leaving(_ key: FlightKey, flight: UInt64, member: UInt64) -> any Disposable {
+        Disposables.create { [self] in
+            leave(key, flight: flight, member: member)
+        }
+    }
+
+    private func leave(_ key: FlightKey, flight: UInt64, member: UInt64) {
+        let tag = key.tag
+        let (waiter, cancelled) = state.withLock { state -> (Waiter?, Work?) in
+            state.flights.leave(key, flight: flight, member: member)
+        }
+        if let cancelled {
+            cancelled.subscription.dispose()
+            log(.refreshCancelled(tag: tag, duration: ContinuousClock.now - cancelled.started))
+        }
+        guard let waiter else { return }
+        log(.refreshSkipped(tag: tag, reason: .cancelled))
+        waiter.hear(.finished(.skipped(reason: .cancelled)))
+    }
+
+    /// What the flight's work sends; `.saving` comes through ``FlightContext/save(_:)``.
+    private func hear(_ event: FlightEvent, key: FlightKey, flight: UInt64) {
         let tag = key.tag
         switch event {
-        case .saving, .retryScheduled, .retryStarted:
-            let waiters = state.withLock { state -> [Waiter] in
-                guard state.flights[key]?.id == flightID else { return [] }
-                switch event {
-                case .retryScheduled(let retry, let delay): state.flights[key]?.pendingRetry = (retry, delay)
-                default: state.flights[key]?.pendingRetry = nil
-                }
-                return state.flights[key].map { Array($0.waiters.values) } ?? []
-            }
-            switch event {
-            case .retryScheduled(let retry, let delay):
-                log(
-                    .retryScheduled(
-                        tag: tag,
-                        failedAttempts: retry.failedAttempts,
-                        delay: delay,
-                        error: retry.lastError
-                    )
-                )
-            case .retryStarted(let attempt):
-                log(.retryStarted(tag: tag, attempt: attempt))
-            default:
-                break
-            }
-            for waiter in waiters { waiter(event) }
-        case .finished(let result):
-            let finished = state.withLock { state -> Flight? in
-                guard let flight = state.flights[key], flight.id == flightID else { return nil }
-                state.flights[key] = nil
-                return flight
-            }
-            guard let finished else { return }
-            let duration = ContinuousClock.now - finished.started
+        case .saving:
+            break
+        case .retryScheduled(let retry, let delay):
+            let waiters = state.withLock { $0.flights.retryChanged(key, flight: flight, to: (retry, delay)) }
+            log(.retryScheduled(tag: tag, failedAttempts: retry.failedAttempts, delay: delay, error: retry.lastError))
+            for waiter in waiters { waiter.hear(event) }
+        case .retryStarted(let attempt):
+            let waiters = state.withLock { $0.flights.retryChanged(key, flight: flight, to: nil) }
+            log(.retryStarted(tag: tag, attempt: attempt))
+            for waiter in waiters { waiter.hear(event) }
+        case .finished(let result, _):
+            guard let (work, waiters) = state.withLock({ $0.flights.finish(key, flight: flight) }) else { return }
+            let duration = ContinuousClock.now - work.started
             switch result {
             case .successful: log(.refreshSucceeded(tag: tag, duration: duration))
             case .failedError(let error): log(.refreshFailed(tag: tag, error: error, duration: duration))
             case .skipped: log(.refreshCancelled(tag: tag, duration: duration))
             }
-            for waiter in finished.waiters.sorted(by: { $0.key < $1.key }) {
-                waiter.value(.finished(result))
-            }
+            for waiter in waiters { waiter.hear(event) }
         }
     }
 
-    private func leave(key: FlightKey, flightID: UInt64, waiterID: UInt64) {
-        let tag = key.tag
-        let (waiter, abandoned) = state.withLock { state -> (Waiter?, Flight?) in
-            guard state.flights[key]?.id == flightID,
-                let waiter = state.flights[key]?.waiters.removeValue(forKey: waiterID)
-            else { return (nil, nil) }
-            if state.flights[key]?.waiters.isEmpty == true {
-                return (waiter, state.flights.removeValue(forKey: key))
+    // MARK: For the work (FlightContext)
+
+    fileprivate func mayFetch(_ key: FlightKey, flight: UInt64) -> Bool {
+        state.withLock { $0.flights.mayFetch(key, flight: flight) }
+    }
+
+    fileprivate func beginSave(_ key: FlightKey, flight: UInt64) -> Bool {
+        guard let waiters = state.withLock({ $0.flights.beginSave(key, flight: flight) }) else { return false }
+        for waiter in waiters { waiter.hear(.saving) }
+        return true
+    }
+
+    // MARK: Writes
+
+    /// Runs `write` in the write lane of `key`'s data-source type (see ``WriteLanes``): now, on
+    /// this thread, if no other write of the type runs; otherwise after the writes asked for
+    /// before it, on the thread that ends the one before.
+    func write(_ key: FlightKey, _ write: @escaping @Sendable () -> Void) {
+        let lane = key.dataSource
+        var next = state.withLock { $0.lanes.enqueue(lane, Write(run: write)) }
+        while let current = next {
+            current.run()
+            next = state.withLock { $0.lanes.finished(lane) }
+        }
+    }
+}
+
+/// What a flight's work may ask of the ``RefreshCoordinator`` that runs it.
+struct FlightContext: Sendable {
+    fileprivate let coordinator: RefreshCoordinator
+    let key: FlightKey
+    fileprivate let flight: UInt64
+
+    /// Whether the work may call the data source's fetch: the flight was not cancelled. Work
+    /// scheduled before a cancellation reached it must not start a fetch after it.
+    func mayFetch() -> Bool {
+        coordinator.mayFetch(key, flight: flight)
+    }
+
+    /// The work fetched its data: unless the flight was cancelled (`false`: the data is dropped
+    /// unsaved), its waiters are told `.saving`, and from now on the flight is not cancelled any
+    /// more: a save is never cut short.
+    func beginSave() -> Bool {
+        coordinator.beginSave(key, flight: flight)
+    }
+
+    /// Saves fetched data in the key's write lane, unless the flight was cancelled (see
+    /// ``beginSave()``): runs `save` once the writes before it ended, and sends the `.finished`
+    /// event it returns.
+    func save(_ save: @escaping @Sendable () -> FlightEvent) -> Observable<FlightEvent> {
+        Observable.create { observer in
+            guard beginSave() else {
+                observer.onCompleted()
+                return Disposables.create()
             }
-            return (waiter, nil)
+            coordinator.write(key) {
+                observer.onNext(save())
+                observer.onCompleted()
+            }
+            return Disposables.create()
         }
-        if let abandoned {
-            abandoned.work.dispose()
-            log(.refreshCancelled(tag: tag, duration: ContinuousClock.now - abandoned.started))
-        }
-        if waiter != nil {
-            log(.refreshSkipped(tag: tag, reason: .cancelled))
-        }
-        waiter?(.finished(.skipped(reason: .cancelled)))
     }
 }

@@ -23,7 +23,7 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     enum Mail {
         case input(EngineInput<Machine>)
         case setRequirements(Requirements?)
-        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
+        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult, saved: (any Sendable)?)
         case metadataChanged(MetadataChange)
         case addObserver(UInt64, StateObserver)
         case removeObserver(UInt64)
@@ -158,12 +158,17 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             mailbox.withLock { $0.latest = nil }
             handle(.setRequirements(requirements, stored: stored))
             desk.requirementsChangeProcessed()
-        case .flightFinished(let generation, let waiter, let result):
+        case .flightFinished(let generation, let waiter, let result, let saved):
             let tag = mailbox.withLock { $0.machine.requirements?.tag }
             let stored = tag.flatMap { effects.stored(forTag: $0) }
-            let saved = tag.flatMap { effects.takeSavedExtra(forTag: $0) }
             handle(
-                .flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: saved)
+                .flightFinished(
+                    generation: generation,
+                    waiter: waiter,
+                    result: result,
+                    stored: stored,
+                    saved: saved as? Machine.StoredExtra
+                )
             )
         case .metadataChanged(let change):
             guard let tag = mailbox.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
@@ -294,7 +299,14 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
 
     private func joinFlight(_ requirements: Requirements, generation: Int, waiter: WaiterID) {
         if desk.takeCancelledLead(waiter) {
-            send(.flightFinished(generation: generation, waiter: waiter, result: .skipped(reason: .cancelled)))
+            send(
+                .flightFinished(
+                    generation: generation,
+                    waiter: waiter,
+                    result: .skipped(reason: .cancelled),
+                    saved: nil
+                )
+            )
             return
         }
         let now = teller.now
@@ -307,11 +319,11 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
                 case .saving: send(.input(.flightSaving(generation: generation)))
                 case .retryScheduled(let retry, _): send(.input(.flightRetry(generation: generation, pending: retry)))
                 case .retryStarted: send(.input(.flightRetry(generation: generation, pending: nil)))
-                case .finished(let result):
-                    send(.flightFinished(generation: generation, waiter: waiter, result: result))
+                case .finished(let result, let saved):
+                    send(.flightFinished(generation: generation, waiter: waiter, result: result, saved: saved))
                 }
             },
-            makeWork: { effects.flightWork(for: requirements) }
+            makeWork: { effects.flightWork(for: requirements, context: $0) }
         )
         if !desk.openParty(lead: waiter, tag: key.tag, policy: policy, token: token) {
             token.dispose()

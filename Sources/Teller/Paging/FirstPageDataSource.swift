@@ -4,10 +4,8 @@ import TellerRx
 /// page runs as an ordinary flight (one per tag, shared with every repository showing the tag,
 /// timed out, recorded in the metadata with its paging progress).
 ///
-/// Saving deletes the old cache first: the first page replaces every page before it. After a
-/// save, `didSave` gets the page's response, so the repository that started the flight keeps
-/// its paging progress in memory even when the metadata cannot store it (non-`Codable`
-/// next-page requirements).
+/// Saving deletes the old cache first: the first page replaces every page before it. The flight
+/// runs the delete and the save as one write in the key's write lane.
 struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSource {
     typealias Cache = Paged.PagingCache
     typealias Requirements = Paged.Requirements
@@ -16,9 +14,6 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
 
     let paged: Paged
     let firstPage: Paged.PagingRequirements
-    /// The repository's write lane: the delete and the save run in it as one write.
-    let writes: Lock
-    let didSave: @Sendable (Requirements, FetchResult) -> Void
 
     var maxAgeOfCache: Period {
         paged.maxAgeOfCache
@@ -37,11 +32,8 @@ struct FirstPageDataSource<Paged: PagingRepositoryDataSource>: RepositoryDataSou
     }
 
     func saveCache(_ cache: FetchResult, requirements: Requirements) throws {
-        try writes.withLock {
-            paged.deleteCache(requirements)
-            try paged.saveCache(cache.fetchResponse, requirements: requirements, pagingRequirements: firstPage)
-        }
-        didSave(requirements, cache)
+        paged.deleteCache(requirements)
+        try paged.saveCache(cache.fetchResponse, requirements: requirements, pagingRequirements: firstPage)
     }
 
     func observeCache(requirements: Requirements) -> Observable<Cache> {

@@ -6,7 +6,7 @@ import TellerRx
 final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as
     // PagingRepositoryDataSource documents; mutable state is behind locks (`endedSessions`, the
-    // two work slots, `savedFirstPage`).
+    // two work slots).
     typealias Machine = PagingStateMachine<DataSource>
     typealias Requirements = DataSource.Requirements
     typealias Progress = PagingExtension<DataSource>.FirstPageProgress
@@ -21,14 +21,6 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     /// once).
     private let trimWork = SerialDisposable()
     private let nextPageWork = SerialDisposable()
-    /// The data source's writing members (`persistOnlyFirstPage`, `deleteCache`, `saveCache`)
-    /// run one at a time, as PagingRepositoryDataSource documents: a save of an ended session
-    /// never overlaps the next session's trim or first page. Recursive, so a data source whose
-    /// write leads back to another write on the same thread does not deadlock.
-    private let writes = Lock(recursive: true)
-    /// The progress of the last first page this repository's flights saved, by tag, until the
-    /// flight's end takes it.
-    private let savedFirstPage = LockedState<(tag: String, progress: Progress)?>(nil)
 
     init(dataSource: DataSource, firstPageRequirements: DataSource.PagingRequirements, teller: Teller) {
         self.dataSource = dataSource
@@ -52,13 +44,6 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             extra: progress(metadata.paging, tag: tag),
             isInvalidated: isInvalidated
         )
-    }
-
-    func takeSavedExtra(forTag tag: String) -> Progress? {
-        savedFirstPage.withLock { saved in
-            defer { saved = nil }
-            return saved.flatMap { $0.tag == tag ? $0.progress : nil }
-        }
     }
 
     /// The paging progress stored with the last first page of `tag`, decoded.
@@ -96,19 +81,19 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         FlightKey(DataSource.self, tag: requirements.tag)
     }
 
-    func flightWork(for requirements: Requirements) -> Observable<FlightEvent> {
-        let savedFirstPage = self.savedFirstPage
-        let firstPage = FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements, writes: writes) {
-            requirements,
-            page in
-            let progress = Progress(areMorePages: page.areMorePages, nextPageRequirements: page.nextPageRequirements)
-            savedFirstPage.withLock { $0 = (requirements.tag, progress) }
-        }
-        return FlightWork(
-            dataSource: firstPage,
+    func flightWork(for requirements: Requirements, context: FlightContext) -> Observable<FlightEvent> {
+        FlightWork(
+            dataSource: FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements),
             requirements: requirements,
             teller: teller,
-            pagingMetadata: { $0.pagingMetadata }
+            context: context,
+            saved: { page in
+                let progress = Progress(
+                    areMorePages: page.areMorePages,
+                    nextPageRequirements: page.nextPageRequirements
+                )
+                return (page.pagingMetadata, progress)
+            }
         )
         .run()
     }
@@ -147,24 +132,23 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         let requirements = UncheckedSendable(requirements)
         let current = endedSessions.withLock { $0 }
         return teller.backgroundScheduler.schedule(()) { [self] _ in
-            let trimmed = runWrite(inSession: current) {
+            runWrite(requirements.value, inSession: current) {
                 dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
-            }
-            if trimmed {
                 engine.send(.extra(.trimmed(session: session)))
             }
             return Disposables.create()
         }
     }
 
-    /// Runs `body` in the write lane, unless the session it was scheduled in ended meanwhile.
-    ///
-    /// - Returns: Whether `body` ran.
-    private func runWrite(inSession session: Int, _ body: () throws -> Void) rethrows -> Bool {
-        try writes.withLock {
-            guard endedSessions.withLock({ $0 }) == session else { return false }
-            try body()
-            return true
+    /// Runs `body` in the tag's write lane (shared with first-page saves and with every other
+    /// repository of the Teller paging the same list), unless the session it was scheduled in
+    /// ended meanwhile.
+    private func runWrite(_ requirements: Requirements, inSession session: Int, _ body: @escaping () -> Void) {
+        let body = UncheckedSendable(body)
+        let endedSessions = self.endedSessions
+        teller.coordinator.write(flightKey(for: requirements)) {
+            guard endedSessions.withLock({ $0 }) == session else { return }
+            body.value()
         }
     }
 
@@ -200,16 +184,14 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         let current = endedSessions.withLock { $0 }
         _ = teller.backgroundScheduler.schedule(()) { [self] _ in
             let (requirements, page, fetched) = arguments.value
-            do {
-                let saved = try runWrite(inSession: current) {
+            // A save dropped because its session ended needs no answer: nobody waits for it.
+            runWrite(requirements, inSession: current) {
+                do {
                     try dataSource.value.saveCache(fetched, requirements: requirements, pagingRequirements: page)
-                }
-                // A save dropped because its session ended needs no answer: nobody waits for it.
-                if saved {
                     engine.send(.extra(.nextPageSaved(id: id, error: nil)))
+                } catch {
+                    engine.send(.extra(.nextPageSaved(id: id, error: error)))
                 }
-            } catch {
-                engine.send(.extra(.nextPageSaved(id: id, error: error)))
             }
             return Disposables.create()
         }

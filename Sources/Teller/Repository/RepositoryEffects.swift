@@ -26,10 +26,6 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         }
     }
 
-    func takeSavedExtra(forTag tag: String) -> Never? {
-        nil
-    }
-
     func observeCache(
         _ requirements: DataSource.Requirements,
         _ view: Void
@@ -47,8 +43,8 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         FlightKey(DataSource.self, tag: requirements.tag)
     }
 
-    func flightWork(for requirements: DataSource.Requirements) -> Observable<FlightEvent> {
-        FlightWork(dataSource: dataSource, requirements: requirements, teller: teller).run()
+    func flightWork(for requirements: DataSource.Requirements, context: FlightContext) -> Observable<FlightEvent> {
+        FlightWork(dataSource: dataSource, requirements: requirements, teller: teller, context: context).run()
     }
 
     func perform(_ action: Never, engine: RepositoryEngine<RepositoryEffects>) {}

@@ -100,6 +100,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     struct Flight {
         let tag: String
         let observer: AnyObserver<FlightEvent>
+        let context: FlightContext
         var isSaving = false
     }
 
@@ -254,13 +255,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     // MARK: Flights
 
-    private func makeWork(tag: String) -> Observable<FlightEvent> {
+    private func makeWork(tag: String, context: FlightContext) -> Observable<FlightEvent> {
         Observable.create { [self] observer in
             let id = makeID()
             if flights.values.contains(where: { $0.tag == tag }) {
                 fail(nil, "a second flight for \"\(tag)\" started while one is in progress")
             }
-            flights[id] = Flight(tag: tag, observer: observer)
+            flights[id] = Flight(tag: tag, observer: observer, context: context)
             return Disposables.create { [self] in abandon(id) }
         }
     }
@@ -268,8 +269,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// The coordinator cancelled the flight (nobody waits any more).
     private func abandon(_ id: Int) {
         guard let flight = flights.removeValue(forKey: id) else { return }
-        // A save cannot be interrupted: it ends, records the fetch time, and tells everyone.
-        if flight.isSaving { save(tag: flight.tag, empty: false, flight: id) }
+        // A save is never cut short: the coordinator does not cancel a flight that saves.
+        if flight.isSaving { fail(nil, "the flight of \"\(flight.tag)\" was cancelled while saving") }
     }
 
     private func save(tag: String, empty: Bool, flight: Int) {
@@ -297,8 +298,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
             finish(.failedError(error: TellerError.fetchTimedOut(tag: flight.tag, seconds: 60)))
         case (false, _):
             flight.isSaving = true
+            // Tells the waiters `.saving`; the coordinator cancelled the flight if it says no.
+            guard flight.context.beginSave() else {
+                fail(nil, "the flight of \"\(flight.tag)\" was cancelled but still runs")
+                return
+            }
             flights[id] = flight
-            flight.observer.onNext(.saving)
         case (true, .saveSucceedsEmpty):
             save(tag: flight.tag, empty: true, flight: id)
             finish(.successful)
@@ -527,11 +532,11 @@ final class RepositoryEngineModel: @unchecked Sendable {
                     engine.mail.append(.input(.flightRetry(generation: generation, pending: retry)))
                 case .retryStarted:
                     engine.mail.append(.input(.flightRetry(generation: generation, pending: nil)))
-                case .finished(let result):
+                case .finished(let result, _):
                     engine.mail.append(.flightFinished(generation: generation, waiter: waiter, result: result))
                 }
             },
-            makeWork: { makeWork(tag: requirements.tag) }
+            makeWork: { makeWork(tag: requirements.tag, context: $0) }
         )
         if !engine.desk.openParty(lead: waiter, tag: key.tag, policy: policy, token: token) {
             token.dispose()

@@ -1,0 +1,114 @@
+/// Which flight runs for which ``FlightKey`` and which repositories wait for it: the state that
+/// repositories of one ``Teller`` share, free of threads and I/O, behind the ``RefreshCoordinator``'s
+/// lock.
+///
+/// A *member* is one repository waiting for a flight (its own waiters are its machine's
+/// business). A flight ends when its work says so. When its last member leaves it is cancelled,
+/// unless it is already saving: a save is never cut short, so the flight stays, and a repository
+/// that asks for the key meanwhile joins it and gets the data it saves. Work that belongs to a
+/// cancelled flight asks ``mayFetch(_:flight:)`` and ``beginSave(_:flight:)`` before it calls the
+/// data source, so it never starts a fetch or writes once a newer flight may run.
+///
+/// `Member` and `Work` are what the storage keeps with a member and a flight (a callback, a
+/// disposable); the table only hands them back.
+struct FlightTable<Member, Work> {
+    typealias FlightID = UInt64
+    typealias MemberID = UInt64
+
+    /// A retry the flight waits for, told to members that join meanwhile.
+    typealias RetryNotice = (retry: PendingRetry, delay: Duration)
+
+    private struct Flight {
+        let id: FlightID
+        let work: Work
+        var members: [(id: MemberID, member: Member)] = []
+        var retry: RetryNotice?
+        var isSaving = false
+    }
+
+    enum Joined {
+        /// No flight ran for the key: this one starts, and its work must be started.
+        case started(flight: FlightID, member: MemberID, work: Work)
+        /// The member joined the running flight; `retry` is the retry it waits for, if any.
+        case joined(flight: FlightID, member: MemberID, retry: RetryNotice?)
+    }
+
+    private var flights: [FlightKey: Flight] = [:]
+    private var nextID: UInt64 = 0
+
+    private mutating func makeID() -> UInt64 {
+        nextID += 1
+        return nextID
+    }
+
+    /// Adds `member` to the flight for `key`, starting one with `newWork` if none runs.
+    mutating func join(_ key: FlightKey, member: Member, newWork: () -> Work) -> Joined {
+        let memberID = makeID()
+        if flights[key] != nil {
+            // Mutated in place: copying a flight out would copy its members on every join.
+            flights[key]?.members.append((memberID, member))
+            return .joined(flight: flights[key]?.id ?? 0, member: memberID, retry: flights[key]?.retry)
+        }
+        var flight = Flight(id: makeID(), work: newWork())
+        flight.members.append((memberID, member))
+        flights[key] = flight
+        return .started(flight: flight.id, member: memberID, work: flight.work)
+    }
+
+    /// Takes `member` out of `flight`.
+    ///
+    /// - Returns: The member, if it was still in the flight, and the flight's work when that was
+    ///   its last member and it was not saving yet: the flight is cancelled and gone, and the
+    ///   caller disposes the work.
+    mutating func leave(
+        _ key: FlightKey,
+        flight id: FlightID,
+        member: MemberID
+    ) -> (member: Member?, cancelled: Work?) {
+        guard var flight = flights[key], flight.id == id,
+            let index = flight.members.firstIndex(where: { $0.id == member })
+        else { return (nil, nil) }
+        let left = flight.members.remove(at: index).member
+        guard flight.members.isEmpty, !flight.isSaving else {
+            flights[key] = flight
+            return (left, nil)
+        }
+        flights[key] = nil
+        return (left, flight.work)
+    }
+
+    /// Whether the work of `flight` may call the data source's fetch: the flight was not
+    /// cancelled.
+    func mayFetch(_ key: FlightKey, flight id: FlightID) -> Bool {
+        flights[key]?.id == id
+    }
+
+    /// The work of `flight` fetched its data and wants to save it.
+    ///
+    /// - Returns: The members to tell, or `nil` when the flight was cancelled: the data is
+    ///   dropped unsaved. From now on the flight is not cancelled when its members leave.
+    mutating func beginSave(_ key: FlightKey, flight id: FlightID) -> [Member]? {
+        guard flights[key]?.id == id else { return nil }
+        flights[key]?.isSaving = true
+        return flights[key]?.members.map(\.member)
+    }
+
+    /// The flight waits to try again (`retry`), or its retry starts (`nil`).
+    ///
+    /// - Returns: The members to tell; none when the flight is gone.
+    mutating func retryChanged(_ key: FlightKey, flight id: FlightID, to retry: RetryNotice?) -> [Member] {
+        guard flights[key]?.id == id else { return [] }
+        flights[key]?.retry = retry
+        return flights[key]?.members.map(\.member) ?? []
+    }
+
+    /// The flight's work ended: the flight is gone.
+    ///
+    /// - Returns: Its work and its members at the end, in the order they joined, or `nil` when
+    ///   the flight had been cancelled.
+    mutating func finish(_ key: FlightKey, flight id: FlightID) -> (work: Work, members: [Member])? {
+        guard let flight = flights[key], flight.id == id else { return nil }
+        flights[key] = nil
+        return (flight.work, flight.members.map(\.member))
+    }
+}
