@@ -44,19 +44,20 @@ enum CacheReading<Cache: Sendable>: Sendable {
 }
 
 /// Observes a data source's cache the way every repository does: `observe` and `isEmpty` run on
-/// `scheduler` (the UI scheduler), and a subscription that returns without a value is reported,
-/// so a store that only emits on change shows in the log instead of hanging silently.
+/// `scheduler` (the UI scheduler), whatever thread the observation emits on, and a subscription
+/// that returns without a value is reported, so a store that only emits on change shows in the
+/// log instead of hanging silently.
 func readCache<Cache: Sendable>(
     on scheduler: any SchedulerType,
     observe: @escaping @Sendable () -> Observable<Cache>,
     isEmpty: @escaping @Sendable (Cache) -> Bool
 ) -> Observable<CacheReading<Cache>> {
-    Observable<CacheReading<Cache>>.create { observer in
+    Observable<Emitted<Cache>>.create { observer in
         let emitted = LockedState(false)
         let subscription = observe().subscribe(
             onNext: { cache in
                 emitted.withLock { $0 = true }
-                observer.onNext(.value(cache, isEmpty: isEmpty(cache)))
+                observer.onNext(.value(cache))
             },
             onError: { observer.onError($0) },
             onCompleted: { observer.onCompleted() }
@@ -68,4 +69,17 @@ func readCache<Cache: Sendable>(
     }
     .subscribe(on: scheduler)
     .observe(on: scheduler)
+    // After the hop: `isEmpty` is the data source's, and runs where its docs say.
+    .map { emitted in
+        switch emitted {
+        case .value(let cache): .value(cache, isEmpty: isEmpty(cache))
+        case .nothingOnSubscribe: .nothingOnSubscribe
+        }
+    }
+}
+
+/// What the data source's observation emits, before `isEmpty` is asked on the UI scheduler.
+private enum Emitted<Cache: Sendable>: Sendable {
+    case value(Cache)
+    case nothingOnSubscribe
 }

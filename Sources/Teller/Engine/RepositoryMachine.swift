@@ -48,6 +48,16 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         }
     }
 
+    /// The cache subscription, as the machine uses it.
+    private enum Observation {
+        case off
+        case on
+        /// The flight the waiters wait for is writing the cache: the subscription stays (a file
+        /// store counts the tag in use while it is subscribed, so another save never evicts it
+        /// meanwhile), but what it emits is not shown; the flight's end reads the cache again.
+        case pausedForSave
+    }
+
     private struct Active {
         let requirements: Requirements
         let generation: Int
@@ -58,8 +68,18 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         /// Whether a cache existed when the flight the waiters wait for started: says whether
         /// its end is a first fetch's or a refresh's.
         var flightStartedWithCache = false
-        var isObserving = false
+        var observation = Observation.off
         var oneShot: OneShot?
+
+        var isObserving: Bool {
+            if case .on = observation { true } else { false }
+        }
+
+        /// Whether a cache subscription exists, shown or paused.
+        var isSubscribed: Bool {
+            if case .off = observation { false } else { true }
+        }
+
         /// A flight failed: no automatic refresh until something new happens (requirements set
         /// again, a new `observe()`, an explicit refresh, the metadata cleared). Without it, a
         /// save that always fails re-reads a too-old cache, which refreshes again, forever.
@@ -241,9 +261,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         guard var active, active.generation == generation else { return [] }
         ext.flightSaving()
         guard active.isObserving else { return [] }
-        active.isObserving = false
+        active.observation = .pausedForSave
         self.active = active
-        return [.stopObservingCache]
+        return []
     }
 
     /// The flight this repository waits for failed and waits to try again, or its retry starts:
@@ -296,8 +316,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             // observing, so a cache fetched later is read from a fresh subscription. A store that
             // only emits on change would never send the old subscription anything new.
             active.content = .notRead
-            if active.isObserving {
-                active.isObserving = false
+            if active.isSubscribed {
+                active.observation = .off
                 actions.append(.stopObservingCache)
             }
         }
@@ -323,6 +343,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     }
 
     mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
+        // Paused for a save: the flight's end reads the cache again.
+        if let active, active.generation == generation, case .pausedForSave = active.observation { return [] }
         guard var active, active.generation == generation, active.isObserving else {
             return [.log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed"))]
         }
@@ -346,8 +368,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     /// `observeCache` failed: show it, and read again on the next occasion. It says nothing
     /// about fetching, so it is no refresh error.
     mutating func cacheFailed(generation: Int, error: any Error) -> [Action] {
-        guard var active, active.generation == generation, active.isObserving else { return [] }
-        active.isObserving = false
+        guard var active, active.generation == generation, active.isSubscribed else { return [] }
+        active.observation = .off
         active.content = .failed(error)
         self.active = active
         let effects = ext.cacheRead(.failed)
@@ -359,8 +381,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     /// once (the flight's end reads the metadata anyway); the extension hears every change, in
     /// the order changes arrive, even one whose fetch time a flight's end already read.
     ///
-    /// An `invalidation` changed only the mark: nothing was saved, so the extension is not told
-    /// (a paged list would otherwise go back to its first page while its pages stay stored).
+    /// An `invalidation` changed only the mark (see ``invalidated(stored:)``).
     mutating func metadataChanged(
         tag: String,
         stored: StoredFetch<StoredExtra>?,
@@ -368,9 +389,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         now: Date
     ) -> [Action] {
         guard var active, active.requirements.tag == tag else { return [] }
-        // A tag with no metadata has nothing to mark; if it was just cleared, the clear's own
-        // notice follows.
-        if invalidation, stored == nil { return [] }
+        if invalidation {
+            return invalidated(stored: stored)
+        }
         guard let stored else {
             guard active.lastFetched != nil else {
                 // A flight's end already read the cleared metadata: only the extension learns it now.
@@ -380,8 +401,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             active.lastFetched = nil
             active.content = .notRead
             active.isAutomaticRefreshPaused = false
-            let wasObserving = active.isObserving
-            active.isObserving = false
+            let wasObserving = active.isSubscribed
+            active.observation = .off
             self.active = active
             let effects = ext.metadataChanged(stored: nil, cleared: true, context: context)
             var actions: [Action] = wasObserving ? [.stopObservingCache] : []
@@ -390,26 +411,43 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             }
             return actions + emit() + apply(effects)
         }
-        let newlyInvalidated = stored.isInvalidated && !active.isInvalidated
         active.isInvalidated = stored.isInvalidated
         guard active.waiting == 0 else {
             self.active = active
-            guard !invalidation else { return [] }
             return apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context))
         }
         let isNew = active.lastFetched != stored.lastFetched
         active.lastFetched = stored.lastFetched
         self.active = active
-        let effects = invalidation ? [] : ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
-        if newlyInvalidated, hasObservers {
-            // An explicit request from the app, like a refresh call: it fetches whatever the
-            // data source's automatic-refresh setting, and lifts a pause after a failure.
-            resumeAutomaticRefresh()
-            return observeIfNeeded() + startWaiting(waiter: makeWaiterID()) + emit() + apply(effects)
-        }
+        let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
         // A fetch time already read is news only to an extension that asks for something.
         guard isNew || !effects.isEmpty else { return [] }
         return observeIfNeeded() + emit() + apply(effects)
+    }
+
+    /// ``Teller/invalidate(tag:)`` (or `invalidateAll()`) marked the tag: an explicit request from
+    /// the app, like a refresh call. An observed repository refreshes now, whatever it showed
+    /// before (a cache, a failed first fetch, nothing ever fetched, an earlier mark whose refresh
+    /// failed) and whatever its data source's automatic-refresh setting; it lifts a pause after a
+    /// failure. One waiting for a flight fetches once more at its end if the mark is still set.
+    /// Nothing was saved, so the extension is not told (a paged list would otherwise go back to
+    /// its first page while its pages stay stored).
+    private mutating func invalidated(stored: StoredFetch<StoredExtra>?) -> [Action] {
+        guard var active else { return [] }
+        var isNew = false
+        if let stored {
+            active.isInvalidated = stored.isInvalidated
+            if active.waiting == 0 {
+                isNew = active.lastFetched != stored.lastFetched
+                active.lastFetched = stored.lastFetched
+            }
+        }
+        self.active = active
+        guard hasObservers, active.waiting == 0 else {
+            return isNew ? observeIfNeeded() + emit() : []
+        }
+        resumeAutomaticRefresh()
+        return observeIfNeeded() + startWaiting(waiter: makeWaiterID()) + emit()
     }
 
     /// An input only this kind of repository has.
@@ -510,7 +548,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         guard var active, active.lastFetched != nil, !active.isObserving, whileWaiting || active.waiting == 0 else {
             return []
         }
-        active.isObserving = true
+        active.observation = .on
         if case .failed = active.content { active.content = .notRead }
         self.active = active
         let (view, effects) = ext.viewForObserving()
