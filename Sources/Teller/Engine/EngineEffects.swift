@@ -35,6 +35,19 @@ protocol EngineEffects: AnyObject, Sendable {
     func shutDown()
 }
 
+extension Teller {
+    /// What `dataSource` says about refreshing, for a new machine; a setting that cannot work is
+    /// logged here, where the repository is made, not by the machine.
+    func machineConfiguration<Extension>(
+        of dataSource: some RepositoryDataSource
+    ) -> RepositoryMachine<Extension>.Configuration {
+        var problem: TellerLogEvent?
+        let configuration = RepositoryMachine<Extension>.Configuration(of: dataSource, problem: &problem)
+        if let problem { log(problem) }
+        return configuration
+    }
+}
+
 /// What a subscription to the data source's cache brings, in order.
 enum CacheReading<Cache: Sendable>: Sendable {
     /// A value, with whether the data source calls it empty.

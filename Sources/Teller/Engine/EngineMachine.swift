@@ -1,10 +1,6 @@
 import Foundation
 import TellerRx
 
-/// Identifies one refresh waiter: a `refresh()` or `refreshIfNoCache()` call whose `Single` was
-/// subscribed and has not been answered yet. Unique within one repository.
-typealias WaiterID = UInt64
-
 /// What Teller read from the metadata store for one tag, before a machine sees it: when the tag
 /// was last fetched, and what the machine keeps beside that (a paging repository's first-page
 /// progress; nothing for a plain one).
@@ -39,11 +35,7 @@ protocol EngineMachine {
     var requirements: Requirements? { get }
     var isShutDown: Bool { get }
 
-    mutating func makeWaiterID() -> WaiterID
     mutating func handle(_ input: EngineInput<Self>, now: Date) -> [EngineAction<Self>]
-    /// Which refresh calls may join, without a trip through the mailbox, a flight this
-    /// repository just joined for a waiter (see ``RefreshDesk``).
-    func joinPolicy(now: Date) -> RefreshDesk.JoinPolicy
 }
 
 /// Something that happened to a repository, as its machine sees it. Metadata is read by the
@@ -52,18 +44,22 @@ enum EngineInput<Machine: EngineMachine> {
     case setRequirements(Machine.Requirements?, stored: StoredFetch<Machine.StoredExtra>?)
     /// `observe()` was subscribed: an automatic refresh check.
     case observed
-    case refresh(WaiterID, force: Bool)
-    case refreshIfNoCache(WaiterID)
-    /// The flight `generation`'s waiters wait for fetched its data and saves it now.
-    case flightSaving(generation: Int)
-    /// The flight `generation`'s waiters wait for failed and waits to try again (`pending`), or
-    /// its retry starts now (`nil`).
-    case flightRetry(generation: Int, pending: PendingRetry?)
-    /// A flight ended for `waiter`; `stored` is the tag's metadata after it, `saved` what this
-    /// repository's own flight saved beside the fetch time, if it did since the last such input.
+    /// Refresh calls, in the order they were made (the mailbox hands a burst over at once).
+    case refresh([RefreshCall])
+    /// A call's `Single` was disposed before it was answered.
+    case refreshCallLeft(RefreshCall)
+    /// The repository is out of the flight of the wait `flight`, as it asked; `stored` is the
+    /// tag's metadata now.
+    case flightLeft(UInt64, stored: StoredFetch<Machine.StoredExtra>?)
+    /// The flight of the wait `flight` (an id the machine minted) fetched its data and saves it.
+    case flightSaving(UInt64)
+    /// The flight of the wait `flight` failed and waits to try again (`pending`), or its retry
+    /// starts now (`nil`).
+    case flightRetry(UInt64, pending: PendingRetry?)
+    /// The flight of the wait `flight` ended; `stored` is the tag's metadata after it, `saved`
+    /// what its save brought beside the data (a paging first page's progress).
     case flightFinished(
-        generation: Int,
-        waiter: WaiterID,
+        UInt64,
         result: RefreshResult,
         stored: StoredFetch<Machine.StoredExtra>?,
         saved: Machine.StoredExtra?
@@ -91,17 +87,21 @@ enum EngineAction<Machine: EngineMachine> {
     /// Start observing the cache (replacing any observation); tag its events with `generation`.
     case observeCache(Machine.Requirements, Machine.View, generation: Int)
     case stopObservingCache
-    /// Join (or start) the flight for `requirements` on behalf of `waiter`.
-    case joinFlight(Machine.Requirements, generation: Int, waiter: WaiterID)
-    /// Leave every flight this repository joined; their waiters are answered `.cancelled`.
-    case leaveFlights
-    /// Answer one waiter.
-    case respond(WaiterID, RefreshResult)
+    /// Join (or start) the flight for `requirements` for the wait `flight`; its events carry
+    /// that id.
+    case joinFlight(Machine.Requirements, flight: UInt64)
+    /// Leave the flight of the wait `flight` (nothing waits for it here any more), and send
+    /// `.flightLeft` once out; a flight that saves keeps the repository until it ends.
+    case leaveFlight(UInt64)
+    /// Answer these calls.
+    case respond([RefreshCall], RefreshResult)
     /// Run the refresh timer: send `.triggered(.interval)` every `interval` until stopped.
     case startRefreshTimer(RxTimeInterval)
     case stopRefreshTimer
     /// The repository is gone: complete observers.
     case complete
     case log(TellerLogEvent)
+    /// Log these events, in order (one action for a burst of refresh calls).
+    case logs([TellerLogEvent])
     case extra(Machine.ExtraAction)
 }

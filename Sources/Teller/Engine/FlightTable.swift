@@ -4,8 +4,9 @@
 ///
 /// A *member* is one repository waiting for a flight (its own waiters are its machine's
 /// business). A flight ends when its work says so. When its last member leaves it is cancelled,
-/// unless it is already saving: a save is never cut short, so the flight stays, and a repository
-/// that asks for the key meanwhile joins it and gets the data it saves. Work that belongs to a
+/// unless it is already saving: a save is never cut short, so the flight stays, a member that
+/// asks to leave stays until it ends (so it learns what was written), and a repository that asks
+/// for the key meanwhile joins it and gets the data it saves. Work that belongs to a
 /// cancelled flight asks ``mayFetch(_:flight:)`` and ``beginSave(_:flight:)`` before it calls the
 /// data source, so it never starts a fetch or writes once a newer flight may run.
 ///
@@ -24,6 +25,17 @@ struct FlightTable<Member, Work> {
         var members: [(id: MemberID, member: Member)] = []
         var retry: RetryNotice?
         var isSaving = false
+    }
+
+    /// What became of a member that asked to leave.
+    enum Left {
+        /// It is out, and hears nothing more; `cancelled` is the flight's work when it was the
+        /// last member (the flight is gone, and the caller disposes the work).
+        case left(cancelled: Work?)
+        /// The flight saves: the member stays until it ends, and hears its end.
+        case staysUntilSaved
+        /// It was not in the flight (the flight ended): the end was told already.
+        case notAMember
     }
 
     enum Joined {
@@ -55,26 +67,22 @@ struct FlightTable<Member, Work> {
         return .started(flight: flight.id, member: memberID, work: flight.work)
     }
 
-    /// Takes `member` out of `flight`.
+    /// Takes `member` out of `flight`, unless the flight saves (see ``Left``).
     ///
-    /// - Returns: The member, if it was still in the flight, and the flight's work when that was
-    ///   its last member and it was not saving yet: the flight is cancelled and gone, and the
-    ///   caller disposes the work.
-    mutating func leave(
-        _ key: FlightKey,
-        flight id: FlightID,
-        member: MemberID
-    ) -> (member: Member?, cancelled: Work?) {
+    /// - Returns: What became of the member, and the member itself when it was taken out (for the
+    ///   caller to release outside its lock).
+    mutating func leave(_ key: FlightKey, flight id: FlightID, member: MemberID) -> (Left, Member?) {
         guard var flight = flights[key], flight.id == id,
             let index = flight.members.firstIndex(where: { $0.id == member })
-        else { return (nil, nil) }
+        else { return (.notAMember, nil) }
+        guard !flight.isSaving else { return (.staysUntilSaved, nil) }
         let left = flight.members.remove(at: index).member
-        guard flight.members.isEmpty, !flight.isSaving else {
+        guard flight.members.isEmpty else {
             flights[key] = flight
-            return (left, nil)
+            return (.left(cancelled: nil), left)
         }
         flights[key] = nil
-        return (left, flight.work)
+        return (.left(cancelled: flight.work), left)
     }
 
     /// Whether the work of `flight` may call the data source's fetch: the flight was not

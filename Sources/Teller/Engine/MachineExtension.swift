@@ -22,8 +22,6 @@ protocol MachineExtension {
 
     typealias Effect = ExtensionEffect<Self>
 
-    /// Whether refresh waiters may join this repository's flights through the ``RefreshDesk``.
-    var allowsJoiningThroughDesk: Bool { get }
     /// Whether flights must not be joined now (the extension writes to the cache); the shared
     /// machine holds joins back until an effect releases them.
     var holdsFlightJoins: Bool { get }
@@ -111,7 +109,6 @@ struct NoExtension<Requirements: RepositoryRequirements, Cache: Sendable>: Machi
     typealias Input = Never
     typealias Action = Never
 
-    var allowsJoiningThroughDesk: Bool { true }
     var holdsFlightJoins: Bool { false }
 
     func sessionStarted(_ requirements: Requirements, stored: Never?, hasCache: Bool) {}

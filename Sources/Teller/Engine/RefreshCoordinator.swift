@@ -29,9 +29,9 @@ struct FlightKey: Hashable, Sendable {
     }
 }
 
-/// Runs at most one fetch ("flight") per ``FlightKey``, and the data source's writes of a key
-/// one at a time. Waiters join the flight in progress, each gets its own result, and a flight is
-/// cancelled only when its last waiter leaves before it saves.
+/// Runs at most one fetch ("flight") per ``FlightKey``, and the data source's writes one at a
+/// time. A waiter is a repository: it joins the flight in progress and hears its events, and a
+/// flight is cancelled only when its last waiter leaves before it saves.
 ///
 /// The storage around two pure tables, ``FlightTable`` and ``WriteLanes``: it holds them behind
 /// one lock, and calls waiters, logs and runs writes outside it.
@@ -68,14 +68,12 @@ final class RefreshCoordinator: Sendable {
     /// Joins the flight for `key`, starting it with `makeWork` if none is in progress. The work
     /// gets a ``FlightContext`` to ask, before it fetches or saves, whether the flight still runs.
     ///
-    /// - Returns: A disposable that takes this waiter out: it gets `.finished(.skipped(.cancelled))`
-    ///   (unless the flight already finished for it), and the flight is cancelled if nobody is
-    ///   left and it is not saving yet.
+    /// - Returns: The waiter's membership, to leave the flight with.
     func join(
         key: FlightKey,
         waiter: @escaping @Sendable (FlightEvent) -> Void,
         makeWork: (FlightContext) -> Observable<FlightEvent>
-    ) -> any Disposable {
+    ) -> Membership {
         let joined = state.withLock { state in
             state.flights.join(key, member: Waiter(hear: waiter), newWork: { Work(started: .now) })
         }
@@ -89,34 +87,53 @@ final class RefreshCoordinator: Sendable {
                     hear(event, key: key, flight: flight)
                 })
             )
-            return leaving(key, flight: flight, member: member)
+            return Membership(coordinator: self, key: key, flight: flight, member: member)
         case .joined(let flight, let member, let retry):
             log(.refreshJoined(tag: tag))
             if let retry {
                 waiter(.retryScheduled(retry.retry, delay: retry.delay))
             }
-            return leaving(key, flight: flight, member: member)
+            return Membership(coordinator: self, key: key, flight: flight, member: member)
         }
     }
 
-    private func leaving(_ key: FlightKey, flight: UInt64, member: UInt64) -> any Disposable {
-        Disposables.create { [self] in
-            leave(key, flight: flight, member: member)
+    /// A waiter's place in a flight.
+    final class Membership: Disposable, Sendable {
+        private let coordinator: RefreshCoordinator
+        private let key: FlightKey
+        private let flight: UInt64
+        private let member: UInt64
+
+        fileprivate init(coordinator: RefreshCoordinator, key: FlightKey, flight: UInt64, member: UInt64) {
+            self.coordinator = coordinator
+            self.key = key
+            self.flight = flight
+            self.member = member
+        }
+
+        /// Leaves the flight; it is cancelled if nobody is left and it does not save yet.
+        ///
+        /// - Returns: `true` when the waiter is out and hears nothing more; `false` when it
+        ///   hears the flight's end still (the flight saves, or it ended already).
+        func leave() -> Bool {
+            coordinator.leave(key, flight: flight, member: member)
+        }
+
+        func dispose() {
+            _ = leave()
         }
     }
 
-    private func leave(_ key: FlightKey, flight: UInt64, member: UInt64) {
-        let tag = key.tag
-        let (waiter, cancelled) = state.withLock { state -> (Waiter?, Work?) in
-            state.flights.leave(key, flight: flight, member: member)
-        }
+    private func leave(_ key: FlightKey, flight: UInt64, member: UInt64) -> Bool {
+        // The waiter itself is released outside the lock too.
+        let (left, waiter) = state.withLock { $0.flights.leave(key, flight: flight, member: member) }
+        withExtendedLifetime(waiter) {}
+        guard case .left(let cancelled) = left else { return false }
         if let cancelled {
             cancelled.subscription.dispose()
-            log(.refreshCancelled(tag: tag, duration: ContinuousClock.now - cancelled.started))
+            log(.refreshCancelled(tag: key.tag, duration: ContinuousClock.now - cancelled.started))
         }
-        guard let waiter else { return }
-        log(.refreshSkipped(tag: tag, reason: .cancelled))
-        waiter.hear(.finished(.skipped(reason: .cancelled)))
+        return true
     }
 
     /// What the flight's work sends; `.saving` comes through ``FlightContext/save(_:)``.

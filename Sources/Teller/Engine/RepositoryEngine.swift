@@ -11,7 +11,7 @@ import TellerRx
 /// emitted in the order they were decided, and an observer that calls back into the repository
 /// while a state is delivered does not deadlock (its input is queued). Decisions are made under
 /// the lock; user code (observers, waiters, the data source) always runs outside it.
-final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
+final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @unchecked Sendable {
     // @unchecked: the machine and the observers are only touched under `mailbox`'s lock.
     typealias Machine = Effects.Machine
     typealias Requirements = Machine.Requirements
@@ -22,8 +22,12 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     /// never when they are queued, so the machine never sees metadata older than the input.
     enum Mail {
         case input(EngineInput<Machine>)
+        /// The refresh calls made one after the other (the mailbox's first call batch): the
+        /// machine gets them as one input.
+        case refreshCalls
+        case flightLeft(UInt64)
         case setRequirements(Requirements?)
-        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult, saved: (any Sendable)?)
+        case flightFinished(UInt64, result: RefreshResult, saved: (any Sendable)?)
         case metadataChanged(MetadataChange)
         case addObserver(UInt64, StateObserver)
         case removeObserver(UInt64)
@@ -35,16 +39,48 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         /// The requirements last set, before the mailbox has processed them: what the
         /// `requirements` getter returns, so setting then reading on one thread agrees.
         var requested: Requirements?
-        var waiters: [WaiterID: RefreshDesk.Respond] = [:]
         var observers: [(id: UInt64, observer: StateObserver)] = []
         var nextObserverID: UInt64 = 0
         var latest: State?
+        /// The calls of the `.refreshCalls` mail waiting in `mail`, a batch each, in order. Plain
+        /// arrays: a call added to the open batch touches nothing generic, so a burst of calls
+        /// costs one lock and an append each.
+        var callBatches: [[RefreshCall]] = []
+        /// The last mail queued is `.refreshCalls`, with the last batch: calls join it.
+        var isBatchOpen = false
+
+        /// Queues `mail`; `true` when the caller must drain.
+        mutating func post(_ mail: Mail) -> Bool {
+            isBatchOpen = false
+            return self.mail.enqueue(mail)
+        }
+
+        /// Queues a refresh call, in the open batch if there is one; `true` when the caller must
+        /// drain.
+        mutating func post(_ call: RefreshCall) -> Bool {
+            if isBatchOpen, !callBatches.isEmpty {
+                callBatches[callBatches.count - 1].append(call)
+                // The batch's mail is still queued: whoever queued it drains.
+                return false
+            }
+            callBatches.append([call])
+            let mustDrain = mail.enqueue(.refreshCalls)
+            isBatchOpen = true
+            return mustDrain
+        }
+
+        /// The next mail, with its calls if it is `.refreshCalls`; `nil` once the queue is empty.
+        mutating func take() -> (mail: Mail, calls: [RefreshCall])? {
+            guard let next = mail.next() else { return nil }
+            guard case .refreshCalls = next, !callBatches.isEmpty else { return (next, []) }
+            let calls = callBatches.removeFirst()
+            if callBatches.isEmpty { isBatchOpen = false }
+            return (next, calls)
+        }
     }
 
     let effects: Effects
     let teller: Teller
-    /// Waiters that join a flight this repository already waits for, without the mailbox.
-    let desk: RefreshDesk
     private let mailbox: LockedState<Mailbox>
     private let noticeSubscription = SingleAssignmentDisposable()
     /// The cache observation and the refresh timer. Replacing one disposes the previous one on
@@ -52,6 +88,8 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     /// into generic storage is instantiated at run time, by demangling, each time it is used.)
     private let cacheSubscription = SerialDisposable()
     private let refreshTimer = SerialDisposable()
+    /// The flight joined last, with the machine's id of the wait it joined for.
+    private let flightMembership = LockedState<(flight: UInt64, membership: RefreshCoordinator.Membership)?>(nil)
     private let broadcast: StateBroadcast<State>
 
     init(effects: Effects) {
@@ -59,7 +97,6 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         let teller = effects.teller
         self.teller = teller
         mailbox = LockedState(Mailbox(machine: effects.makeMachine()))
-        desk = RefreshDesk(log: { [teller] event in teller.log(event) })
         broadcast = StateBroadcast(scheduler: teller.uiScheduler)
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
@@ -98,8 +135,8 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         }
     }
 
-    /// A refresh: joins a flight this repository already waits for when the desk allows it,
-    /// otherwise goes through the machine. See ``TellerRepository/refresh(force:)``.
+    /// A refresh, decided by the machine when the returned `Single` is subscribed. See
+    /// ``TellerRepository/refresh(force:)``.
     func refresh(force: Bool) -> Single<RefreshResult> {
         waiterSingle(.refresh(force: force))
     }
@@ -109,13 +146,12 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
         waiterSingle(.ifNoCache)
     }
 
-    /// Sets new requirements. Joining old flights through the desk stops at once, before the
-    /// change is processed, so a refresh made after this call is about the new requirements.
+    /// Sets new requirements. Inputs are processed in order, so a refresh made after this call
+    /// is about the new requirements.
     func setRequirements(_ requirements: Requirements?) {
-        desk.requirementsChangeQueued()
         let shouldDrain = mailbox.withLock { mailbox -> Bool in
             mailbox.requested = requirements
-            return mailbox.mail.enqueue(.setRequirements(requirements))
+            return mailbox.post(.setRequirements(requirements))
         }
         if shouldDrain {
             drain()
@@ -124,7 +160,6 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
 
     func shutDown() {
         noticeSubscription.dispose()
-        desk.shutDown()
         effects.shutDown()
         send(.input(.shutDown))
     }
@@ -136,40 +171,42 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
     }
 
     private func send(_ mail: Mail) {
-        if mailbox.withLock({ $0.mail.enqueue(mail) }) {
+        if mailbox.withLock({ $0.post(mail) }) {
+            drain()
+        }
+    }
+
+    private func send(_ call: RefreshCall) {
+        if mailbox.withLock({ $0.post(call) }) {
             drain()
         }
     }
 
     private func drain() {
-        while let mail = mailbox.withLock({ $0.mail.next() }) {
-            process(mail)
+        while let (mail, calls) = mailbox.withLock({ $0.take() }) {
+            process(mail, calls: calls)
         }
     }
 
-    private func process(_ mail: Mail) {
+    private func process(_ mail: Mail, calls: [RefreshCall]) {
         switch mail {
         case .input(let input):
             handle(input)
+        case .refreshCalls:
+            handle(.refresh(calls))
         case .setRequirements(let requirements):
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
             mailbox.withLock { $0.latest = nil }
             handle(.setRequirements(requirements, stored: stored))
-            desk.requirementsChangeProcessed()
-        case .flightFinished(let generation, let waiter, let result, let saved):
+        case .flightLeft(let flight):
+            let tag = mailbox.withLock { $0.machine.requirements?.tag }
+            handle(.flightLeft(flight, stored: tag.flatMap { effects.stored(forTag: $0) }))
+        case .flightFinished(let flight, let result, let saved):
             let tag = mailbox.withLock { $0.machine.requirements?.tag }
             let stored = tag.flatMap { effects.stored(forTag: $0) }
-            handle(
-                .flightFinished(
-                    generation: generation,
-                    waiter: waiter,
-                    result: result,
-                    stored: stored,
-                    saved: saved as? Machine.StoredExtra
-                )
-            )
+            handle(.flightFinished(flight, result: result, stored: stored, saved: saved as? Machine.StoredExtra))
         case .metadataChanged(let change):
             guard let tag = mailbox.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
             handle(
@@ -228,23 +265,19 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             refreshTimer.disposable = timer
         case .stopRefreshTimer:
             refreshTimer.disposable = Disposables.create()
-        case .joinFlight(let requirements, let generation, let waiter):
-            joinFlight(requirements, generation: generation, waiter: waiter)
-        case .leaveFlights:
-            // Disposing a party's token answers its lead through the flight; the waiters that
-            // joined it through the desk are answered here.
-            let (tokens, joined) = desk.leaveAll()
-            for token in tokens { token.dispose() }
-            for waiter in joined {
-                teller.log(.refreshSkipped(tag: waiter.tag, reason: .cancelled))
-                waiter.respond(.skipped(reason: .cancelled))
+        case .joinFlight(let requirements, let flight):
+            let membership = joinFlight(requirements, flight: flight)
+            flightMembership.withLock { $0 = (flight, membership) }
+        case .leaveFlight(let flight):
+            let joined = flightMembership.withLock { joined in
+                defer { if joined?.flight == flight { joined = nil } }
+                return joined?.flight == flight ? joined?.membership : nil
             }
-        case .respond(let waiter, let result):
-            // Taken out under the lock, so a waiter that left meanwhile is never answered.
-            let respond = mailbox.withLock { $0.waiters.removeValue(forKey: waiter) }
-            let joined = desk.closeParty(of: waiter)
-            respond?(result)
-            for respond in joined { respond(result) }
+            if joined?.leave() ?? true {
+                send(.flightLeft(flight))
+            }
+        case .respond(let calls, let result):
+            for call in calls { call.answer(result) }
         case .complete:
             let observers = mailbox.withLock { mailbox in
                 defer { mailbox.observers = [] }
@@ -253,81 +286,41 @@ final class RepositoryEngine<Effects: EngineEffects>: @unchecked Sendable {
             broadcast.complete(observers)
         case .log(let event):
             teller.log(event)
+        case .logs(let events):
+            for event in events { teller.log(event) }
         case .extra(let action):
             effects.perform(action, engine: self)
         }
     }
 
-    // MARK: Waiters
+    // MARK: Refresh calls
 
-    /// A refresh call's `Single`. A call that joins a party at the desk touches nothing
-    /// generic: a burst of thousands of calls pays no generic metadata lookups per call.
-    private func waiterSingle(_ call: RefreshDesk.Call) -> Single<RefreshResult> {
+    /// A refresh call's `Single`: the call goes to the machine, which answers it.
+    private func waiterSingle(_ kind: RefreshCall.Kind) -> Single<RefreshResult> {
         Single.create { [self] single in
-            if let membership = desk.join(call, respond: single) {
-                return membership
-            }
-            return sendThroughMachine(call, respond: RefreshDesk.Respond(single: single))
+            let call = RefreshCall(kind, single: single, owner: self)
+            send(call)
+            return call
         }
     }
 
-    private func sendThroughMachine(_ call: RefreshDesk.Call, respond: RefreshDesk.Respond) -> any Disposable {
-        let waiter = register(respond)
-        switch call {
-        case .refresh(let force): send(.input(.refresh(waiter, force: force)))
-        case .ifNoCache: send(.input(.refreshIfNoCache(waiter)))
-        }
-        return Disposables.create { [self] in cancel(waiter) }
+    func refreshCallLeft(_ call: RefreshCall) {
+        send(.input(.refreshCallLeft(call)))
     }
 
-    /// Registers a waiter; `respond` gets exactly one result unless it leaves first.
-    private func register(_ respond: RefreshDesk.Respond) -> WaiterID {
-        mailbox.withLock { mailbox in
-            let waiter = mailbox.machine.makeWaiterID()
-            mailbox.waiters[waiter] = respond
-            return waiter
-        }
-    }
-
-    /// The waiter stopped waiting (its `Single` was disposed).
-    private func cancel(_ waiter: WaiterID) {
-        let wasWaiting = mailbox.withLock { $0.waiters.removeValue(forKey: waiter) != nil }
-        if wasWaiting {
-            desk.leadCancelled(waiter)
-        }
-    }
-
-    private func joinFlight(_ requirements: Requirements, generation: Int, waiter: WaiterID) {
-        if desk.takeCancelledLead(waiter) {
-            send(
-                .flightFinished(
-                    generation: generation,
-                    waiter: waiter,
-                    result: .skipped(reason: .cancelled),
-                    saved: nil
-                )
-            )
-            return
-        }
-        let now = teller.now
-        let policy = mailbox.withLock { $0.machine.joinPolicy(now: now) }
-        let key = effects.flightKey(for: requirements)
-        let token = teller.coordinator.join(
-            key: key,
+    private func joinFlight(_ requirements: Requirements, flight: UInt64) -> RefreshCoordinator.Membership {
+        teller.coordinator.join(
+            key: effects.flightKey(for: requirements),
             waiter: { [self] event in
                 switch event {
-                case .saving: send(.input(.flightSaving(generation: generation)))
-                case .retryScheduled(let retry, _): send(.input(.flightRetry(generation: generation, pending: retry)))
-                case .retryStarted: send(.input(.flightRetry(generation: generation, pending: nil)))
-                case .finished(let result, let saved):
-                    send(.flightFinished(generation: generation, waiter: waiter, result: result, saved: saved))
+                case .saving: send(.input(.flightSaving(flight)))
+                case .retryScheduled(let retry, _): send(.input(.flightRetry(flight, pending: retry)))
+                case .retryStarted: send(.input(.flightRetry(flight, pending: nil)))
+                case .finished(let result, let saved): send(.flightFinished(flight, result: result, saved: saved))
                 }
             },
             makeWork: { effects.flightWork(for: requirements, context: $0) }
         )
-        if !desk.openParty(lead: waiter, tag: key.tag, policy: policy, token: token) {
-            token.dispose()
-        }
     }
 
     // MARK: Cache

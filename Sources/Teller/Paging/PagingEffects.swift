@@ -30,7 +30,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
 
     func makeMachine() -> Machine {
         Machine(
-            configuration: Machine.Configuration(of: dataSource, teller: teller),
+            configuration: teller.machineConfiguration(of: dataSource),
             extension: PagingExtension(firstPage: firstPageRequirements)
         )
     }

@@ -116,11 +116,6 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
 
     // MARK: Hooks
 
-    var allowsJoiningThroughDesk: Bool {
-        // Every refresh goes through the machine, which holds joins back while pages are written.
-        false
-    }
-
     var holdsFlightJoins: Bool {
         guard let session else { return false }
         return session.isTrimming || session.nextPage.isSaving

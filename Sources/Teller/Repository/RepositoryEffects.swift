@@ -17,7 +17,7 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
     }
 
     func makeMachine() -> Machine {
-        Machine(configuration: Machine.Configuration(of: dataSource, teller: teller))
+        Machine(configuration: teller.machineConfiguration(of: dataSource))
     }
 
     func stored(forTag tag: String) -> StoredFetch<Never>? {

@@ -38,29 +38,29 @@ import Testing
             Issue.record("no flight started")
             return
         }
-        #expect(table.leave(octocat, flight: flight, member: a) == ("a", nil))
-        #expect(table.leave(octocat, flight: flight, member: b) == ("b", "work"))
+        #expect(describe(table.leave(octocat, flight: flight, member: a)) == "a left")
+        #expect(describe(table.leave(octocat, flight: flight, member: b)) == "b left, cancelled work")
         // Cancelled: its work may neither fetch nor save, and its end is nobody's.
         #expect(!table.mayFetch(octocat, flight: flight))
         #expect(table.beginSave(octocat, flight: flight) == nil)
         #expect(table.finish(octocat, flight: flight) == nil)
     }
 
-    @Test func aFlightThatSavesIsNotCancelledAndANewMemberJoinsIt() {
+    @Test func aFlightThatSavesIsNotCancelledItsMembersHearItsEndAndANewMemberJoinsIt() {
         var table = Table()
         guard case .started(let flight, let a, _) = table.join(octocat, member: "a", newWork: { "work" }) else {
             Issue.record("no flight started")
             return
         }
         #expect(table.beginSave(octocat, flight: flight) == ["a"])
-        #expect(table.leave(octocat, flight: flight, member: a) == ("a", nil))
+        #expect(describe(table.leave(octocat, flight: flight, member: a)) == "stays until saved")
         #expect(table.mayFetch(octocat, flight: flight))
         guard case .joined(let joined, _, _) = table.join(octocat, member: "b", newWork: { "second" }) else {
             Issue.record("a second flight started while the first one saves")
             return
         }
         #expect(joined == flight)
-        #expect(table.finish(octocat, flight: flight)?.members == ["b"])
+        #expect(table.finish(octocat, flight: flight)?.members == ["a", "b"])
     }
 
     @Test func aMemberThatJoinsDuringARetryDelayIsToldOfTheRetry() {
@@ -96,10 +96,20 @@ import Testing
             Issue.record("no second flight started")
             return
         }
-        #expect(table.leave(octocat, flight: first, member: a) == (nil, nil))
+        #expect(describe(table.leave(octocat, flight: first, member: a)) == "not a member")
         #expect(table.retryChanged(octocat, flight: first, to: nil).isEmpty)
         #expect(table.beginSave(octocat, flight: first) == nil)
         #expect(table.finish(octocat, flight: second)?.members == ["b"])
+    }
+}
+
+/// What `leave` did, as a line.
+private func describe(_ left: (FlightTable<String, String>.Left, String?)) -> String {
+    switch left.0 {
+    case .left(let cancelled):
+        "\(left.1 ?? "?") left" + (cancelled.map { ", cancelled \($0)" } ?? "")
+    case .staysUntilSaved: "stays until saved"
+    case .notAMember: "not a member"
     }
 }
 

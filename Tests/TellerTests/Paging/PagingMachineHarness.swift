@@ -6,8 +6,9 @@ import TellerTestSupport
 /// Drives a paging repository's machine by hand, without threads: each call feeds one input to
 /// `handle(_:now:)` and returns its actions as short lines ("trim", "join 1", "emit cache [1]
 /// age 0, more"…), so a test reads like the table of what happened. It remembers the ids the
-/// machine hands out (waiters, the trim's session, the next page's fetch) for the inputs that
-/// answer them. Log actions are left out.
+/// machine hands out (the flight wait, the trim's session, the next page's fetch) for the inputs
+/// that answer them, and numbers refresh calls in the order they are made. Log actions are left
+/// out.
 struct PagingMachineHarness {
     typealias DataSource = PageNumberDataSource
     typealias Machine = PagingStateMachine<DataSource>
@@ -21,6 +22,9 @@ struct PagingMachineHarness {
     private(set) var trimSession = 0
     private(set) var nextPageID = 0
     private(set) var generation = 0
+    /// The flight wait joined last.
+    private(set) var flight: UInt64 = 0
+    let calls = LabeledCalls()
 
     init(automaticallyRefresh: Bool = true) {
         machine = Machine(
@@ -57,20 +61,16 @@ struct PagingMachineHarness {
         machine.ext.areMorePagesAvailable
     }
 
-    mutating func makeWaiterID() -> WaiterID {
-        machine.makeWaiterID()
-    }
-
     // MARK: Inputs
 
     mutating func setRequirements(_ stored: StoredFetch<Progress>?) -> [String] {
         send(.setRequirements(Self.octocat, stored: stored))
     }
 
-    /// A refresh by a new waiter, whose id is returned with the actions.
-    mutating func refresh(force: Bool = true) -> (waiter: WaiterID, actions: [String]) {
-        let waiter = machine.makeWaiterID()
-        return (waiter, send(.refresh(waiter, force: force)))
+    /// A refresh by a new call, whose number is returned with the actions.
+    mutating func refresh(force: Bool = true) -> (waiter: Int, actions: [String]) {
+        let (label, call) = calls.make(.refresh(force: force))
+        return (label, send(.refresh([call])))
     }
 
     mutating func trimmed() -> [String] {
@@ -78,17 +78,16 @@ struct PagingMachineHarness {
     }
 
     mutating func saving() -> [String] {
-        send(.flightSaving(generation: generation))
+        send(.flightSaving(flight))
     }
 
-    /// A flight ended for `waiter`; `stored` is the metadata afterwards.
+    /// The flight joined last ended; `stored` is the metadata afterwards.
     mutating func finished(
-        _ waiter: WaiterID,
         _ result: RefreshResult,
         stored: StoredFetch<Progress>?,
         saved: Progress? = nil
     ) -> [String] {
-        send(.flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: saved))
+        send(.flightFinished(flight, result: result, stored: stored, saved: saved))
     }
 
     /// The cache emits pages `1…pages`.
@@ -129,16 +128,16 @@ struct PagingMachineHarness {
             return "observe page \(page.number)"
         case .stopObservingCache:
             return "stopObserving"
-        case .joinFlight(_, let generation, let waiter):
-            self.generation = generation
-            return "join \(waiter)"
-        case .leaveFlights:
-            return "leaveFlights"
-        case .respond(let waiter, let result):
-            return "respond \(waiter) \(result)"
+        case .joinFlight(_, let flight):
+            self.flight = flight
+            return "join"
+        case .leaveFlight:
+            return "leaveFlight"
+        case .respond(let responded, let result):
+            return "respond \(calls.describe(responded)) \(result)"
         case .complete:
             return "complete"
-        case .startRefreshTimer, .stopRefreshTimer, .log:
+        case .startRefreshTimer, .stopRefreshTimer, .log, .logs:
             return nil
         case .extra(.trimCache(_, let session)):
             trimSession = session

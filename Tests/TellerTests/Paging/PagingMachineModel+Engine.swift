@@ -14,9 +14,21 @@ extension PagingMachineModel {
 
     mutating func process(_ mail: Mail) throws {
         switch mail {
+        case .refresh(let first):
+            // Something new: an app call lifts a pause.
+            expectsAutomaticRefreshPaused = false
+            var batch = [first]
+            while mailboxHead < mailbox.count, case .refresh(let call) = mailbox[mailboxHead] {
+                mailboxHead += 1
+                batch.append(call)
+            }
+            try handle(.refresh(batch))
+        case .flightLeft(let wait):
+            let stored = machine.requirements.flatMap { storedFetch(forTag: $0.tag) }
+            try handle(.flightLeft(wait, stored: stored))
         case .input(let input):
             switch input {
-            case .observed, .refresh, .refreshIfNoCache:
+            case .observed:
                 expectsAutomaticRefreshPaused = false
             case .shutDown:
                 if !machine.isShutDown { generation += 1 }
@@ -32,16 +44,12 @@ extension PagingMachineModel {
             let stored = requirements.flatMap { storedFetch(forTag: $0.tag) }
             latest = nil
             try handle(.setRequirements(requirements, stored: stored))
-        case .flightFinished(let finished, let waiter, let result):
-            if case .failedError = result, finished == generation {
+        case .flightFinished(let wait, let result, let saved):
+            if case .failedError = result, machine.active?.flight?.id == wait {
                 expectsAutomaticRefreshPaused = true
             }
-            let tag = machine.requirements?.tag
-            let stored = tag.flatMap { storedFetch(forTag: $0) }
-            let saved = takeSavedFirstPage(forTag: tag)
-            try handle(
-                .flightFinished(generation: finished, waiter: waiter, result: result, stored: stored, saved: saved)
-            )
+            let stored = machine.requirements.flatMap { storedFetch(forTag: $0.tag) }
+            try handle(.flightFinished(wait, result: result, stored: stored, saved: saved))
         case .metadataChanged(let changed, let invalidation):
             guard let tag = machine.requirements?.tag, changed == nil || changed == tag else { return }
             let stored = storedFetch(forTag: tag)
@@ -59,12 +67,6 @@ extension PagingMachineModel {
                 isInvalidated: invalidated[tag] != nil
             )
         }
-    }
-
-    mutating func takeSavedFirstPage(forTag tag: String?) -> Progress? {
-        guard let tag else { return nil }
-        defer { savedFirstPage = nil }
-        return savedFirstPage.flatMap { $0.tag == tag ? $0.progress : nil }
     }
 
     mutating func handle(_ input: Input) throws {
@@ -88,22 +90,22 @@ extension PagingMachineModel {
             subscription = Subscription(tag: requirements.tag, view: view.number, generation: actionGeneration)
         case .stopObservingCache:
             disposeSubscription()
-        case .joinFlight(let requirements, let actionGeneration, let waiter):
-            try expectCurrent(requirements, actionGeneration, "joinFlight")
-            try joinFlight(requirements.tag, generation: actionGeneration, waiter: waiter)
-        case .leaveFlights:
-            for waiter in parties.keys.sorted() {
-                leaveFlight(waiter)
+        case .joinFlight(let requirements, let wait):
+            try expectCurrent(requirements, generation, "joinFlight")
+            try joinFlight(requirements.tag, wait: wait)
+        case .leaveFlight(let wait):
+            leaveFlight(wait)
+        case .respond(let responded, _):
+            for call in responded {
+                let number = callNumbers[ObjectIdentifier(call)] ?? 0
+                answers[number, default: 0] += 1
+                if answers[number, default: 0] > 1 {
+                    throw Violation(description: "call \(number) answered twice")
+                }
+                // A call that left before its answer gets nothing: `RefreshCall` drops it.
+                registered.remove(number)
             }
-        case .respond(let waiter, _):
-            answers[waiter, default: 0] += 1
-            if answers[waiter, default: 0] > 1 {
-                throw Violation(description: "waiter \(waiter) answered twice")
-            }
-            registered.remove(waiter)
-            cancelledLeads.remove(waiter)
-            parties[waiter] = nil
-        case .complete, .log, .startRefreshTimer, .stopRefreshTimer:
+        case .complete, .log, .logs, .startRefreshTimer, .stopRefreshTimer:
             break
         case .extra(let action):
             try perform(action)
@@ -157,49 +159,40 @@ extension PagingMachineModel {
         }
     }
 
-    mutating func joinFlight(_ tag: String, generation joined: Int, waiter: WaiterID) throws {
-        if cancelledLeads.remove(waiter) != nil {
-            post(.flightFinished(generation: joined, waiter: waiter, result: .skipped(reason: .cancelled)))
-            return
-        }
-        if !userWaiters.contains(waiter) {
-            automaticWaiters.insert(waiter)
-            if expectsAutomaticRefreshPaused {
-                throw Violation(description: "an automatic refresh after a failed flight, with nothing new since")
-            }
+    mutating func joinFlight(_ tag: String, wait: UInt64) throws {
+        if machine.active?.flight?.calls.isEmpty == true, expectsAutomaticRefreshPaused {
+            throw Violation(description: "an automatic refresh after a failed flight, with nothing new since")
         }
         if flights[tag] == nil {
             nextFlightID += 1
-            flights[tag] = Flight(id: nextFlightID, waiters: [])
+            flights[tag] = Flight(id: nextFlightID, members: [])
             note("flight \(nextFlightID) for \(tag) starts")
         }
-        flights[tag]?.waiters.append((waiter, joined))
-        parties[waiter] = (tag, flights[tag]?.id ?? 0)
+        flights[tag]?.members.append((wait, generation))
+        membership = (tag, flights[tag]?.id ?? 0, wait)
     }
 
-    /// The desk disposes a party's token: the coordinator answers the waiter `.cancelled` and
-    /// cancels the flight if nobody is left.
-    mutating func leaveFlight(_ waiter: WaiterID) {
-        guard let party = parties.removeValue(forKey: waiter), var flight = flights[party.tag],
-            flight.id == party.flight,
-            let index = flight.waiters.firstIndex(where: { $0.waiter == waiter })
-        else { return }
-        let left = flight.waiters.remove(at: index)
-        post(.flightFinished(generation: left.generation, waiter: waiter, result: .skipped(reason: .cancelled)))
-        guard flight.waiters.isEmpty else {
-            flights[party.tag] = flight
+    /// The engine leaves the flight of `wait`: the coordinator keeps it as a member until the end
+    /// of a flight whose save is queued (a queued save runs to its end), and otherwise takes it
+    /// out, cancels the flight if nobody is left, and the engine tells the machine it left.
+    mutating func leaveFlight(_ wait: UInt64) {
+        guard let left = membership, left.wait == wait else {
+            post(.flightLeft(wait))
             return
         }
-        flights[party.tag] = nil
-        note("flight \(flight.id) abandoned")
-        // A save not started yet is dropped with the flight (ObserveOn cancels its pending
-        // delivery); one already started runs to its end.
-        if flight.phase == .saveQueued {
-            lane.removeAll { write in
-                if case .firstPage(_, let id, started: false) = write { return id == flight.id }
-                return false
-            }
+        membership = nil
+        guard var flight = flights[left.tag], flight.id == left.flight,
+            let index = flight.members.firstIndex(where: { $0.wait == left.wait })
+        else { return }
+        guard flight.phase == .fetching else { return }
+        post(.flightLeft(wait))
+        flight.members.remove(at: index)
+        guard flight.members.isEmpty, flight.phase == .fetching else {
+            flights[left.tag] = flight
+            return
         }
+        flights[left.tag] = nil
+        note("flight \(flight.id) abandoned")
     }
 
     mutating func disposeSubscription() {
@@ -260,7 +253,7 @@ extension PagingMachineModel {
         for (tag, store) in stores where store != store.indices.map({ $0 + 1 }) {
             throw Violation(description: "the store of \(tag) holds pages \(store), not 1…n each once")
         }
-        for (tag, flight) in flights where flight.waiters.contains(where: { $0.generation == generation }) {
+        for (tag, flight) in flights where flight.members.contains(where: { $0.generation == generation }) {
             if nextPageFetch?.generation == generation {
                 throw Violation(description: "a next page is fetched while flight \(flight.id) for \(tag) runs")
             }
@@ -279,11 +272,11 @@ extension PagingMachineModel {
 
     /// When nothing is pending.
     func checkAtRest() throws {
-        if let waiter = registered.min() {
-            throw Violation(description: "waiter \(waiter) was never answered")
+        if let number = registered.min() {
+            throw Violation(description: "call \(number) was never answered")
         }
-        for waiter in userWaiters.union(automaticWaiters) where answers[waiter, default: 0] != 1 {
-            throw Violation(description: "waiter \(waiter) answered \(answers[waiter, default: 0]) times")
+        if machine.active?.flight != nil {
+            throw Violation(description: "at rest, still waits for a flight")
         }
         // Released: observers completed, nobody can subscribe any more.
         guard !machine.isShutDown else { return }
@@ -327,8 +320,8 @@ extension PagingMachineModel {
         switch input {
         case .setRequirements(let requirements, let stored):
             "setRequirements(\(requirements?.username ?? "nil"), stored: \(describe(stored)))"
-        case .flightFinished(let generation, let waiter, let result, let stored, let saved):
-            "flightFinished(generation \(generation), waiter \(waiter), \(result), stored: \(describe(stored)), "
+        case .flightFinished(let wait, let result, let stored, let saved):
+            "flightFinished(wait \(wait), \(result), stored: \(describe(stored)), "
                 + "saved: \(saved.map { "more \($0.areMorePages)" } ?? "nil"))"
         case .metadataChanged(let tag, let stored, let invalidation):
             "metadataChanged(\(tag), \(describe(stored))\(invalidation ? ", invalidation" : ""))"
@@ -346,8 +339,8 @@ extension PagingMachineModel {
         switch action {
         case .observeCache(let requirements, let view, let generation):
             "observeCache(\(requirements.username), \(view), generation \(generation))"
-        case .joinFlight(let requirements, let generation, let waiter):
-            "joinFlight(\(requirements.username), generation \(generation), waiter \(waiter))"
+        case .joinFlight(let requirements, let wait):
+            "joinFlight(\(requirements.username), wait \(wait))"
         case .extra(let action):
             "\(action)".replacingOccurrences(of: "TellerTestSupport.", with: "")
         default:

@@ -4,7 +4,7 @@ import TellerTestSupport
 @testable import Teller
 
 /// A paging repository's machine inside a model of everything around it, without threads: the
-/// engine (mailbox, waiters, the refresh desk's cancelled leads, cache subscription), the flight
+/// engine (mailbox, refresh calls, the flight membership, cache subscription), the flight
 /// coordinator, one serial write lane, and a data source whose store holds page numbers.
 ///
 /// The model carries out the machine's actions the way the real engine and a faithful data
@@ -29,8 +29,12 @@ struct PagingMachineModel {
     /// What the engine's mailbox holds: inputs, and mail whose metadata is read when processed.
     enum Mail {
         case input(Input)
+        /// Consecutive ones are handed to the machine as one input, as the engine's drain does.
+        case refresh(RefreshCall)
+        case flightLeft(UInt64)
         case setRequirements(TestRequirements?)
-        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
+        /// `saved`: the first page's progress a successful save brought.
+        case flightFinished(UInt64, result: RefreshResult, saved: Progress?)
         /// `nil`: every tag (`Teller.clear()`). `invalidation`: only the tag's mark changed
         /// (`Teller.invalidate(tag:)`).
         case metadataChanged(tag: String?, invalidation: Bool = false)
@@ -44,11 +48,12 @@ struct PagingMachineModel {
         case saving
     }
 
-    /// A first-page flight in the coordinator (one per tag).
+    /// A first-page flight in the coordinator (one per tag). Once its save is queued it is not
+    /// cancelled any more: it stays, members or not, until the save ends.
     struct Flight {
         let id: Int
-        /// The repository's waiters, with the generation each joined for.
-        var waiters: [(waiter: WaiterID, generation: Int)]
+        /// The repository's flight waits that joined it, with the generation each joined in.
+        var members: [(wait: UInt64, generation: Int)]
         var phase = Phase.fetching
     }
 
@@ -105,15 +110,14 @@ struct PagingMachineModel {
     var requested: TestRequirements?
     /// The generation the machine's actions must carry: one per processed requirements change.
     var generation = 0
-    var userWaiters: Set<WaiterID> = []
-    /// User waiters whose `Single` is still subscribed and not answered yet.
-    var registered: Set<WaiterID> = []
-    /// Waiters the machine made for automatic refreshes.
-    var automaticWaiters: Set<WaiterID> = []
-    var answers: [WaiterID: Int] = [:]
-    /// The refresh desk's parties: a joined waiter and its flight.
-    var parties: [WaiterID: (tag: String, flight: Int)] = [:]
-    var cancelledLeads: Set<WaiterID> = []
+    /// Refresh calls, numbered in the order they were made.
+    var calls: [RefreshCall] = []
+    var callNumbers: [ObjectIdentifier: Int] = [:]
+    /// Calls whose `Single` is still subscribed and not answered yet.
+    var registered: Set<Int> = []
+    var answers: [Int: Int] = [:]
+    /// The flight joined last, as the engine's membership slot holds it.
+    var membership: (tag: String, flight: Int, wait: UInt64)?
     /// What a new observer would get first; the last state an observer got.
     var latest: State?
     /// A failed flight of the current requirements paused automatic refreshes, and nothing new
@@ -131,8 +135,6 @@ struct PagingMachineModel {
     /// Invalidated tags, with the last flight started before the mark: a later flight's save
     /// clears it (Teller's `Invalidations`).
     var invalidated: [String: Int] = [:]
-    /// What this repository's own flight saved last (PagingEffects' `savedFirstPage`).
-    var savedFirstPage: (tag: String, progress: Progress)?
     var nextFlightID = 0
 
     init(seed: UInt64, tracing: Bool = false) {
@@ -215,27 +217,28 @@ struct PagingMachineModel {
             note("app: observe()")
             post(.input(.observed))
         case .refresh, .refreshUnforced, .refreshIfNoCache:
-            // The façade throws without requirements; the waiter is registered first.
+            // The façade throws without requirements.
             guard requested != nil else { return false }
-            let waiter = machine.makeWaiterID()
-            userWaiters.insert(waiter)
-            registered.insert(waiter)
-            note("app: \(call) as waiter \(waiter)")
-            switch call {
-            case .refresh: post(.input(.refresh(waiter, force: true)))
-            case .refreshUnforced: post(.input(.refresh(waiter, force: false)))
-            default: post(.input(.refreshIfNoCache(waiter)))
-            }
+            let kind: RefreshCall.Kind =
+                switch call {
+                case .refresh: .refresh(force: true)
+                case .refreshUnforced: .refresh(force: false)
+                default: .ifNoCache
+                }
+            let refreshCall = RefreshCall(kind, single: { _ in })
+            calls.append(refreshCall)
+            callNumbers[ObjectIdentifier(refreshCall)] = calls.count
+            registered.insert(calls.count)
+            note("app: \(call) as call \(calls.count)")
+            post(.refresh(refreshCall))
         case .leave:
             guard !registered.isEmpty else { return false }
-            let waiter = random.pick(registered.sorted())
-            note("app: waiter \(waiter) leaves")
-            registered.remove(waiter)
-            if parties[waiter] != nil {
-                leaveFlight(waiter)
-            } else {
-                cancelledLeads.insert(waiter)
-            }
+            let number = random.pick(registered.sorted())
+            note("app: call \(number) leaves")
+            registered.remove(number)
+            // As the call's disposal tells the engine (it was not answered yet).
+            calls[number - 1].dispose()
+            post(.input(.refreshCallLeft(calls[number - 1])))
         case .nextPage:
             note("app: goToNextPage()")
             post(.input(.extra(.goToNextPage)))
@@ -364,12 +367,12 @@ struct PagingMachineModel {
         }
     }
 
-    /// The coordinator answers every waiter of a flight that ended, and forgets it.
-    mutating func finishFlight(_ tag: String, id: Int, result: RefreshResult) {
+    /// The coordinator tells every member of a flight that ended, and forgets it.
+    mutating func finishFlight(_ tag: String, id: Int, result: RefreshResult, saved: Progress? = nil) {
         guard let flight = flights[tag], flight.id == id else { return }
         flights[tag] = nil
-        for (waiter, generation) in flight.waiters {
-            post(.flightFinished(generation: generation, waiter: waiter, result: result))
+        for member in flight.members {
+            post(.flightFinished(member.wait, result: result, saved: saved))
         }
     }
 
@@ -388,8 +391,8 @@ struct PagingMachineModel {
             note("lane: flight \(id) saving")
             guard let flight = flights[tag], flight.id == id else { return }
             flights[tag]?.phase = .saving
-            for (_, generation) in flight.waiters {
-                post(.input(.flightSaving(generation: generation)))
+            for member in flight.members {
+                post(.input(.flightSaving(member.wait)))
             }
         case .firstPage(let tag, let id, started: true):
             lane.removeFirst()
@@ -410,9 +413,9 @@ struct PagingMachineModel {
                 changed(tag)
                 metadata[tag] = (now, 1 < serverPages)
                 if let mark = invalidated[tag], id > mark { invalidated[tag] = nil }
-                savedFirstPage = (tag, Progress(areMorePages: 1 < serverPages))
                 post(.metadataChanged(tag: tag))
-                result = .successful
+                finishFlight(tag, id: id, result: .successful, saved: Progress(areMorePages: 1 < serverPages))
+                return
             }
             finishFlight(tag, id: id, result: result)
         case .nextPage(let tag, let page, let id, _):

@@ -8,8 +8,8 @@ import TellerTestSupport
 /// randomized test can drive them through long sequences and check invariants after every step.
 ///
 /// It performs the machines' actions the way the engine does, with the real
-/// ``RefreshCoordinator`` (one per model, as one `Teller` has) and a real ``RefreshDesk`` per
-/// repository, and models the rest: each repository's mailbox (inputs wait in it until a step
+/// ``RefreshCoordinator`` (one per model, as one `Teller` has) and real ``RefreshCall``s, and
+/// models the rest: each repository's mailbox (inputs wait in it until a step
 /// processes one, as they do while another thread drains), the waiters' `Single`s, the cache
 /// subscription, the data source's store (which emits its current value on subscription and after
 /// every change) and the metadata store. Flights are work the test finishes, fails or lets time
@@ -18,14 +18,17 @@ import TellerTestSupport
 ///
 /// Every departure from an invariant is appended to ``issues``.
 final class RepositoryEngineModel: @unchecked Sendable {
-    // @unchecked: used on one thread; the coordinator and the desks call back synchronously.
+    // @unchecked: used on one thread; the coordinator and the calls call back synchronously.
     typealias Machine = RepositoryStateMachine<TestRequirements, [String]>
     typealias State = CacheState<[String]>
 
     enum Mail {
         case input(EngineInput<Machine>)
+        /// Consecutive ones are handed to the machine as one input, as the engine's drain does.
+        case refresh(RefreshCall)
+        case flightLeft(UInt64)
         case setRequirements(TestRequirements?)
-        case flightFinished(generation: Int, waiter: WaiterID, result: RefreshResult)
+        case flightFinished(UInt64, result: RefreshResult)
         case metadataChanged(MetadataChange)
     }
 
@@ -39,16 +42,15 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     /// One repository: its engine's state, and what the invariants need to know about it.
-    final class Engine: @unchecked Sendable {
+    final class Engine: RefreshCallOwner, @unchecked Sendable {
         // @unchecked: used on the model's thread only.
         let id: Int
         var machine: Machine
-        let desk = RefreshDesk(log: { _ in })
         var mail: [Mail] = []
         /// What `requirements` returns: the requirements last set.
         var requested: TestRequirements?
-        /// Registered waiters (their `Single` is subscribed, not answered, not disposed).
-        var waiters: [WaiterID: Int] = [:]
+        /// The flight joined last, as the engine's membership slot holds it.
+        var membership: (flight: UInt64, membership: RefreshCoordinator.Membership)?
         var subscription: Subscription?
         var latest: State?
         /// How many fetches of the requested requirements' tag were saved when they were set.
@@ -58,9 +60,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
         /// Requirements generations as the model counts them: one per requirements change.
         var epoch = 0
-        var waiterEpochs: [WaiterID: Int] = [:]
-        var externalWaiters: Set<WaiterID> = []
-        var answers: [WaiterID: Int] = [:]
+        /// The epoch each flight wait joined its flight in.
+        var flightEpochs: [UInt64: Int] = [:]
+        /// The calls the machine answered.
+        var answered: Set<ObjectIdentifier> = []
         /// Whether the last flight of the current requirements that ended since the last state
         /// succeeded (`true`) or failed (`false`); `nil` if none did.
         var lastResultSinceEmit: Bool?
@@ -73,15 +76,14 @@ final class RepositoryEngineModel: @unchecked Sendable {
             self.id = id
             self.machine = machine
         }
+
+        func refreshCallLeft(_ call: RefreshCall) {
+            mail.append(.input(.refreshCallLeft(call)))
+        }
     }
 
     /// A `refresh()` or `refreshIfNoCache()` caller.
     struct Caller {
-        enum Route {
-            case waiter(WaiterID)
-            case joined(RefreshDesk.Membership)
-        }
-
         let engine: Engine
         /// The tag of the requirements set when the call was made: the ones it refreshes.
         let tag: String
@@ -89,7 +91,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         let hadCache: Bool
         /// How many fetches of the tag had been saved when its requirements were set.
         let savesBefore: Int
-        var route: Route?
+        var call: RefreshCall?
         var answers = 0
         var hasLeft = false
 
@@ -316,7 +318,6 @@ final class RepositoryEngineModel: @unchecked Sendable {
     // MARK: The public API
 
     func setRequirements(_ requirements: TestRequirements?, of engine: Engine) {
-        engine.desk.requirementsChangeQueued()
         engine.requested = requirements
         engine.savesBeforeRequested = requirements.map { saves[$0.tag, default: 0] } ?? 0
         engine.mail.append(.setRequirements(requirements))
@@ -344,19 +345,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
             savesBefore: engine.savesBeforeRequested
         )
         waitingCallers.append(id)
-        // The desk answers a joined call's `Single` with a success only.
+        // A call's `Single` is answered with a success only.
         let respond: Single<RefreshResult>.SingleObserver = { [self] event in
             if case .success(let result) = event { answer(id, result) }
         }
-        if let membership = engine.desk.join(force: force, ifNoCache: ifNoCache, respond: respond) {
-            callers[id]?.route = .joined(membership)
-            return id
-        }
-        let waiter = engine.machine.makeWaiterID()
-        callers[id]?.route = .waiter(waiter)
-        engine.waiters[waiter] = id
-        engine.externalWaiters.insert(waiter)
-        engine.mail.append(.input(ifNoCache ? .refreshIfNoCache(waiter) : .refresh(waiter, force: force)))
+        let call = RefreshCall(ifNoCache ? .ifNoCache : .refresh(force: force), single: respond, owner: engine)
+        callers[id]?.call = call
+        engine.mail.append(.refresh(call))
         return id
     }
 
@@ -365,16 +360,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         guard let caller = callers[id], caller.isWaiting else { return }
         callers[id]?.hasLeft = true
         waitingCallers.removeAll { $0 == id }
-        switch caller.route {
-        case .joined(let membership):
-            caller.engine.desk.leave(membership)
-        case .waiter(let waiter):
-            if caller.engine.waiters.removeValue(forKey: waiter) != nil {
-                caller.engine.desk.leadCancelled(waiter)
-            }
-        case nil:
-            break
-        }
+        caller.call?.dispose()
     }
 
     private func answer(_ id: Int, _ result: RefreshResult) {
@@ -396,7 +382,6 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func release(_ index: Int) {
         let engine = live[index]
         engine.isReleased = true
-        engine.desk.shutDown()
         engine.mail.append(.input(.shutDown))
         live[index] = makeEngine()
     }
@@ -407,9 +392,18 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func processMail(of engine: Engine) {
         guard !engine.mail.isEmpty else { return }
         switch engine.mail.removeFirst() {
+        case .refresh(let first):
+            // Something new: an app call lifts a pause.
+            engine.mayNotRefreshAutomatically = false
+            var calls = [first]
+            while case .refresh(let call) = engine.mail.first {
+                engine.mail.removeFirst()
+                calls.append(call)
+            }
+            handle(.refresh(calls), in: engine)
         case .input(let input):
             switch input {
-            case .observed, .refresh, .refreshIfNoCache, .triggered:
+            case .observed, .triggered:
                 // Something new: an app call, or an outside event that lifts a pause.
                 engine.mayNotRefreshAutomatically = false
             case .shutDown:
@@ -423,10 +417,11 @@ final class RepositoryEngineModel: @unchecked Sendable {
             engine.latest = nil
             startEpoch(engine)
             handle(.setRequirements(requirements, stored: stored), in: engine)
-            engine.desk.requirementsChangeProcessed()
-        case .flightFinished(let generation, let waiter, let result):
+        case .flightLeft(let flight):
+            handle(.flightLeft(flight, stored: storedFetch(engine.machine.requirements?.tag)), in: engine)
+        case .flightFinished(let flight, let result):
             let stored = storedFetch(engine.machine.requirements?.tag)
-            let isCurrent = engine.waiterEpochs[waiter] == engine.epoch
+            let isCurrent = engine.flightEpochs[flight] == engine.epoch && engine.machine.active?.flight?.id == flight
             if result.didSucceed, stored?.isInvalidated == true {
                 // The fetch started before an invalidation: exactly one more follows it.
                 engine.mayNotRefreshAutomatically = false
@@ -438,10 +433,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
                 case .skipped: break
                 }
             }
-            handle(
-                .flightFinished(generation: generation, waiter: waiter, result: result, stored: stored, saved: nil),
-                in: engine
-            )
+            handle(.flightFinished(flight, result: result, stored: stored, saved: nil), in: engine)
             if isCurrent, case .failedError = result {
                 engine.mayNotRefreshAutomatically = true
             }
@@ -484,63 +476,56 @@ final class RepositoryEngineModel: @unchecked Sendable {
             engine.subscription = nil
         case .startRefreshTimer, .stopRefreshTimer:
             break
-        case .joinFlight(let requirements, let generation, let waiter):
-            joinFlight(requirements, generation: generation, waiter: waiter, in: engine)
-        case .leaveFlights:
-            let (tokens, joined) = engine.desk.leaveAll()
-            for token in tokens { token.dispose() }
-            for waiter in joined { waiter.respond(.skipped(reason: .cancelled)) }
-        case .respond(let waiter, let result):
-            engine.answers[waiter, default: 0] += 1
-            if engine.answers[waiter, default: 0] > 1 {
-                fail(engine, "waiter \(waiter) was answered twice (again \(result))")
+        case .joinFlight(let requirements, let flight):
+            engine.membership = (flight, joinFlight(requirements, flight: flight, in: engine))
+        case .leaveFlight(let flight):
+            let joined = engine.membership?.flight == flight ? engine.membership?.membership : nil
+            if joined != nil { engine.membership = nil }
+            if joined?.leave() ?? true {
+                engine.mail.append(.flightLeft(flight))
             }
-            let caller = engine.waiters.removeValue(forKey: waiter)
-            let joined = engine.desk.closeParty(of: waiter)
-            if let caller { answer(caller, result) }
-            for respond in joined { respond(result) }
-        case .complete, .log:
+        case .respond(let calls, let result):
+            for call in calls {
+                if !engine.answered.insert(ObjectIdentifier(call)).inserted {
+                    fail(engine, "a call was answered twice (again \(result))")
+                }
+                call.answer(result)
+            }
+        case .complete, .log, .logs:
             break
         case .extra(let never):
             switch never {}
         }
     }
 
-    private func joinFlight(_ requirements: TestRequirements, generation: Int, waiter: WaiterID, in engine: Engine) {
-        if engine.waiterEpochs[waiter] != nil {
-            fail(engine, "waiter \(waiter) joined a flight twice")
+    private func joinFlight(
+        _ requirements: TestRequirements,
+        flight: UInt64,
+        in engine: Engine
+    ) -> RefreshCoordinator.Membership {
+        if engine.flightEpochs[flight] != nil {
+            fail(engine, "the wait \(flight) joined a flight twice")
         }
-        engine.waiterEpochs[waiter] = engine.epoch
-        if !engine.externalWaiters.contains(waiter), engine.mayNotRefreshAutomatically {
-            fail(engine, "a failed flight started another by itself (waiter \(waiter)): a refresh storm")
+        engine.flightEpochs[flight] = engine.epoch
+        if engine.machine.active?.flight?.calls.isEmpty == true, engine.mayNotRefreshAutomatically {
+            fail(engine, "a failed flight started another by itself (wait \(flight)): a refresh storm")
         }
-        if engine.desk.takeCancelledLead(waiter) {
-            engine.mail.append(
-                .flightFinished(generation: generation, waiter: waiter, result: .skipped(reason: .cancelled))
-            )
-            return
-        }
-        let policy = engine.machine.joinPolicy(now: now)
-        let key = FlightKey(InMemoryDataSource.self, tag: requirements.tag)
-        let token = coordinator.join(
-            key: key,
+        return coordinator.join(
+            key: FlightKey(InMemoryDataSource.self, tag: requirements.tag),
             waiter: { event in
                 switch event {
                 case .saving:
-                    engine.mail.append(.input(.flightSaving(generation: generation)))
+                    engine.mail.append(.input(.flightSaving(flight)))
                 case .retryScheduled(let retry, _):
-                    engine.mail.append(.input(.flightRetry(generation: generation, pending: retry)))
+                    engine.mail.append(.input(.flightRetry(flight, pending: retry)))
                 case .retryStarted:
-                    engine.mail.append(.input(.flightRetry(generation: generation, pending: nil)))
+                    engine.mail.append(.input(.flightRetry(flight, pending: nil)))
                 case .finished(let result, _):
-                    engine.mail.append(.flightFinished(generation: generation, waiter: waiter, result: result))
+                    engine.mail.append(.flightFinished(flight, result: result))
                 }
             },
             makeWork: { makeWork(tag: requirements.tag, context: $0) }
         )
-        if !engine.desk.openParty(lead: waiter, tag: key.tag, policy: policy, token: token) {
-            token.dispose()
-        }
     }
 
     // MARK: Invariants
@@ -584,15 +569,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
         }
     }
 
-    /// Checks what must hold at rest, after every store value was delivered: every waiter
-    /// answered once, every caller answered once or gone, and each repository's latest state
-    /// agrees with the stores.
+    /// Checks what must hold at rest, after every store value was delivered: every caller
+    /// answered once or gone, and each repository's latest state agrees with the stores.
     func checkAtRest() {
         checkQuiet()
         for engine in engines {
-            for waiter in engine.externalWaiters.union(engine.waiterEpochs.keys)
-            where engine.answers[waiter, default: 0] != 1 {
-                fail(engine, "waiter \(waiter) was answered \(engine.answers[waiter, default: 0]) times at rest")
+            if engine.machine.active?.flight != nil {
+                fail(engine, "at rest, still waits for a flight")
             }
             if engine.machine.requirements == nil, engine.subscription != nil {
                 fail(engine, "still observes the cache with no requirements (or after shutdown)")
@@ -656,12 +639,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case .stopObservingCache: return "stopObservingCache"
         case .startRefreshTimer(let interval): return "startRefreshTimer \(interval)"
         case .stopRefreshTimer: return "stopRefreshTimer"
-        case .joinFlight(let requirements, let generation, let waiter):
-            return "joinFlight \(requirements.tag) #\(generation) w\(waiter)"
-        case .leaveFlights: return "leaveFlights"
-        case .respond(let waiter, let result): return "respond w\(waiter) \(result)"
+        case .joinFlight(let requirements, let flight):
+            return "joinFlight \(requirements.tag) f\(flight)"
+        case .leaveFlight(let flight): return "leaveFlight f\(flight)"
+        case .respond(let calls, let result): return "respond \(calls.count) calls \(result)"
         case .complete: return "complete"
         case .log(let event): return "log \(event)"
+        case .logs(let events): return events.map { "log \($0)" }.joined(separator: "; ")
         case .extra(let never): switch never {}
         }
     }

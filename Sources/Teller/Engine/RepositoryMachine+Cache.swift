@@ -1,0 +1,118 @@
+import Foundation
+
+/// The cache observation and the metadata: what the repository shows, and changes made elsewhere.
+extension RepositoryMachine {
+    mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
+        // Paused for a save: the flight's end reads the cache again.
+        if let active, active.generation == generation, case .pausedForSave = active.observation { return [] }
+        guard var active, active.generation == generation, active.isObserving else {
+            return [.log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed"))]
+        }
+        active.content = .read(isEmpty ? nil : cache)
+        self.active = active
+        let effects = ext.cacheRead(.value)
+        var actions: [Action] = []
+        if active.flight == nil, shouldRefreshAutomatically(.cacheEmitted, now: now) {
+            actions += startWaiting(for: nil)
+        }
+        return actions + emit() + apply(effects)
+    }
+
+    /// The cache observation returned without a value. Nothing can be shown until it emits; say
+    /// so in the log instead of hanging silently.
+    mutating func cacheSilent(generation: Int) -> [Action] {
+        guard let active, active.generation == generation, active.isObserving else { return [] }
+        return [.log(.cacheNotEmittedOnSubscribe(tag: active.requirements.tag))] + apply(ext.cacheRead(.nothing))
+    }
+
+    /// `observeCache` failed: show it, and read again on the next occasion. It says nothing
+    /// about fetching, so it is no refresh error.
+    mutating func cacheFailed(generation: Int, error: any Error) -> [Action] {
+        guard var active, active.generation == generation, active.isSubscribed else { return [] }
+        active.observation = .off
+        active.content = .failed(error)
+        self.active = active
+        let effects = ext.cacheRead(.failed)
+        return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit() + apply(effects)
+    }
+
+    /// The metadata of `tag` changed: a flight saved (this repository's, or another's), or the
+    /// metadata was cleared. While this repository waits for a flight, only clearing shows at
+    /// once (the flight's end reads the metadata anyway); the extension hears every change, in
+    /// the order changes arrive, even one whose fetch time a flight's end already read.
+    ///
+    /// An `invalidation` changed only the mark (see ``invalidated(stored:)``).
+    mutating func metadataChanged(
+        tag: String,
+        stored: StoredFetch<StoredExtra>?,
+        invalidation: Bool,
+        now: Date
+    ) -> [Action] {
+        guard var active, active.requirements.tag == tag else { return [] }
+        if invalidation {
+            return invalidated(stored: stored)
+        }
+        guard let stored else {
+            guard active.lastFetched != nil else {
+                // A flight's end already read the cleared metadata: only the extension learns it now.
+                return apply(ext.metadataChanged(stored: nil, cleared: true, context: context))
+            }
+            // Cleared: a never-fetched cache from now on, and that is something new.
+            active.lastFetched = nil
+            active.content = .notRead
+            active.isAutomaticRefreshPaused = false
+            let wasObserving = active.isSubscribed
+            active.observation = .off
+            self.active = active
+            let effects = ext.metadataChanged(stored: nil, cleared: true, context: context)
+            var actions: [Action] = wasObserving ? [.stopObservingCache] : []
+            if active.flight == nil, shouldRefreshAutomatically(.metadataCleared, now: now) {
+                actions += startWaiting(for: nil)
+            }
+            return actions + emit() + apply(effects)
+        }
+        active.isInvalidated = stored.isInvalidated
+        guard active.flight == nil else {
+            self.active = active
+            return apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context))
+        }
+        let isNew = active.lastFetched != stored.lastFetched
+        active.lastFetched = stored.lastFetched
+        self.active = active
+        let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
+        // A fetch time already read is news only to an extension that asks for something.
+        guard isNew || !effects.isEmpty else { return [] }
+        return observeIfNeeded() + emit() + apply(effects)
+    }
+
+    /// ``Teller/invalidate(tag:)`` (or `invalidateAll()`) marked the tag: an explicit request from
+    /// the app, like a refresh call. An observed repository refreshes now, whatever it showed
+    /// before (a cache, a failed first fetch, nothing ever fetched, an earlier mark whose refresh
+    /// failed) and whatever its data source's automatic-refresh setting; it lifts a pause after a
+    /// failure. One waiting for a flight fetches once more at its end if the mark is still set.
+    /// Nothing was saved, so the extension is not told (a paged list would otherwise go back to
+    /// its first page while its pages stay stored).
+    private mutating func invalidated(stored: StoredFetch<StoredExtra>?) -> [Action] {
+        guard var active else { return [] }
+        var isNew = false
+        if let stored {
+            active.isInvalidated = stored.isInvalidated
+            if active.flight == nil {
+                isNew = active.lastFetched != stored.lastFetched
+                active.lastFetched = stored.lastFetched
+            }
+        }
+        self.active = active
+        guard hasObservers, active.flight == nil else {
+            return isNew ? observeIfNeeded() + emit() : []
+        }
+        resumeAutomaticRefresh()
+        return observeIfNeeded() + startWaiting(for: nil) + emit()
+    }
+
+    /// An input only this kind of repository has.
+    mutating func extra(_ input: ExtraInput) -> [Action] {
+        guard active != nil else { return [] }
+        return apply(ext.handle(input, context: context))
+    }
+}

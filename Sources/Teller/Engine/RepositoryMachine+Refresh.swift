@@ -1,0 +1,251 @@
+import Foundation
+
+/// Refresh calls and the flight the repository waits for.
+extension RepositoryMachine {
+    /// `observe()` was called: something new for a paused automatic refresh, a chance to read a
+    /// cache whose reading failed, and an automatic refresh check.
+    mutating func observed(now: Date) -> [Action] {
+        resumeAutomaticRefresh()
+        var actions = observeIfNeeded()
+        guard let active, active.flight == nil, shouldRefreshAutomatically(.observed, now: now) else {
+            return actions.isEmpty ? [] : actions + emit()
+        }
+        actions += startWaiting(for: nil)
+        return actions + emit()
+    }
+
+    /// Refresh calls, in the order they were made: a burst of them arrives as one input, and is
+    /// decided once. Sorting the calls is plain code over a plain array, and the calls that join
+    /// are appended to the wait in one go, with no copy of it: a burst of thousands of calls
+    /// costs little more than one.
+    mutating func refresh(_ calls: [RefreshCall], now: Date) -> [Action] {
+        guard let tag = active?.requirements.tag else { return [.respond(calls, .skipped(reason: .cancelled))] }
+        resumeAutomaticRefresh()
+        let hasCache = self.hasCache
+        let unforcedFetches = needsRefresh(force: false, now: now)
+        var answeredAtOnce: [RefreshCall] = []
+        var fresh: [RefreshCall] = []
+        var waiting: [RefreshCall] = []
+        for call in calls {
+            switch call.kind {
+            case .ifNoCache where hasCache: answeredAtOnce.append(call)
+            case .refresh(force: false) where !unforcedFetches: fresh.append(call)
+            case .ifNoCache, .refresh: waiting.append(call)
+            }
+        }
+        var actions: [Action] = []
+        if !answeredAtOnce.isEmpty {
+            actions.append(.respond(answeredAtOnce, .successful))
+        }
+        if !fresh.isEmpty {
+            let skipped = TellerLogEvent.refreshSkipped(tag: tag, reason: .dataNotTooOld)
+            actions += [
+                .logs(Array(repeating: skipped, count: fresh.count)), .respond(fresh, .skipped(reason: .dataNotTooOld)),
+            ]
+        }
+        if !answeredAtOnce.isEmpty || !fresh.isEmpty {
+            actions += rereadIfNeeded()
+        }
+        guard let first = waiting.first else { return actions }
+        var joining = waiting.count
+        if active?.flight == nil {
+            actions += startWaiting(for: first) + emit()
+            waiting.removeFirst()
+            joining -= 1
+        }
+        if !waiting.isEmpty {
+            active?.flight?.calls.append(contentsOf: waiting)
+        }
+        if joining > 0 {
+            actions.append(.logs(Array(repeating: .refreshJoined(tag: tag), count: joining)))
+        }
+        return actions
+    }
+
+    /// Reads a cache that is not observed now (its reading failed, or was never started).
+    private mutating func rereadIfNeeded() -> [Action] {
+        let reread = observeIfNeeded()
+        return reread.isEmpty ? [] : reread + emit()
+    }
+
+    /// `call` waits for a flight: joins the one the repository waits for, or starts waiting for
+    /// one. `nil` is the machine's own request.
+    mutating func startWaiting(for call: RefreshCall?) -> [Action] {
+        guard let tag = active?.requirements.tag else {
+            return call.map { [.respond([$0], .skipped(reason: .cancelled))] } ?? []
+        }
+        if active?.flight != nil {
+            // In place, with no copy of `active` alive: a copy of the calls would make a burst
+            // of joins quadratic.
+            guard let call else {
+                active?.flight?.isOwnRequest = true
+                return []
+            }
+            active?.flight?.calls.append(call)
+            return [.log(.refreshJoined(tag: tag))]
+        }
+        guard var active else { return [] }
+        nextFlightWaitID += 1
+        let effects = ext.flightStarting()
+        let flight = FlightWait(
+            id: nextFlightWaitID,
+            startedWithCache: active.lastFetched != nil,
+            calls: call.map { [$0] } ?? [],
+            isOwnRequest: call == nil,
+            isHeld: ext.holdsFlightJoins
+        )
+        active.flight = flight
+        self.active = active
+        let join: [Action] = flight.isHeld ? [] : [.joinFlight(active.requirements, flight: flight.id)]
+        return apply(effects) + join
+    }
+
+    /// A call's `Single` was disposed before it was answered. When no call is left and the
+    /// machine did not ask for the flight itself, the repository leaves the flight (it is
+    /// cancelled if nobody else waits either); the wait ends once the engine says it left.
+    mutating func refreshCallLeft(_ call: RefreshCall) -> [Action] {
+        guard var active, var flight = active.flight,
+            let index = flight.calls.firstIndex(where: { $0 === call })
+        else {
+            // Answered meanwhile, or its requirements ended: nothing waits for it any more.
+            return []
+        }
+        flight.calls.remove(at: index)
+        active.flight = flight
+        self.active = active
+        let skipped: Action = .log(.refreshSkipped(tag: active.requirements.tag, reason: .cancelled))
+        guard flight.calls.isEmpty, !flight.isOwnRequest, !flight.isLeaving else { return [skipped] }
+        flight.isLeaving = true
+        self.active?.flight = flight
+        // A held join leaves when the extension releases it: the wait ends after the writes
+        // that held it, as a joined one would.
+        return flight.isHeld ? [skipped] : [skipped, .leaveFlight(flight.id)]
+    }
+
+    /// The repository is out of the flight it asked to leave (it was not saving); `stored` is
+    /// the tag's metadata now. Calls that came meanwhile, or the machine's own request, wait for
+    /// a new flight.
+    mutating func flightLeft(_ id: UInt64, stored: StoredFetch<StoredExtra>?) -> [Action] {
+        guard let active, var flight = active.flight, flight.id == id, flight.isLeaving else { return [] }
+        guard flight.calls.isEmpty, !flight.isOwnRequest else {
+            nextFlightWaitID += 1
+            flight = FlightWait(
+                id: nextFlightWaitID,
+                startedWithCache: flight.startedWithCache,
+                calls: flight.calls,
+                isOwnRequest: flight.isOwnRequest,
+                pendingRetry: nil,
+                isHeld: ext.holdsFlightJoins
+            )
+            self.active?.flight = flight
+            return flight.isHeld ? [] : [.joinFlight(active.requirements, flight: flight.id)]
+        }
+        return endWait(result: .skipped(reason: .cancelled), lastFetched: stored?.lastFetched, stored: stored)
+    }
+
+    /// The flight the repository waits for fetched its data and saves it now: what the cache
+    /// emits meanwhile is not shown.
+    mutating func flightSaving(_ id: UInt64) -> [Action] {
+        guard var active, let flight = active.flight, flight.id == id else { return [] }
+        ext.flightSaving()
+        guard active.isObserving else { return [] }
+        active.observation = .pausedForSave
+        self.active = active
+        return []
+    }
+
+    /// The flight failed and waits to try again, or its retry starts: show it.
+    mutating func flightRetry(_ id: UInt64, pending: PendingRetry?) -> [Action] {
+        guard var active, var flight = active.flight, flight.id == id, flight.pendingRetry != pending else {
+            return []
+        }
+        flight.pendingRetry = pending
+        active.flight = flight
+        self.active = active
+        return emit()
+    }
+
+    /// The flight the repository waits for ended. `stored` is the tag's metadata after it: the
+    /// truth, whatever changed it meanwhile (this flight's save, `Teller.clear()`, another
+    /// repository); `saved` what its save brought beside the data.
+    mutating func flightFinished(
+        _ id: UInt64,
+        result: RefreshResult,
+        stored: StoredFetch<StoredExtra>?,
+        saved: StoredExtra? = nil
+    ) -> [Action] {
+        guard let active, let flight = active.flight, flight.id == id else {
+            // The repository left that flight (its calls left, or its requirements changed).
+            return []
+        }
+        self.active?.isInvalidated = stored?.isInvalidated ?? false
+        let respond: [Action] = flight.calls.isEmpty ? [] : [.respond(flight.calls, result)]
+        var actions = respond + endWait(result: result, lastFetched: stored?.lastFetched, stored: stored, saved: saved)
+        // Invalidated while the flight ran: its data may predate the invalidation. Fetch once
+        // more; a fetch that fails does not repeat this, so it cannot loop.
+        if case .successful = result, self.active?.isInvalidated == true, hasObservers, self.active?.flight == nil {
+            actions += startWaiting(for: nil) + emit()
+        }
+        return actions
+    }
+
+    /// The wait ends with `result`; `lastFetched` is the tag's fetch time now.
+    private mutating func endWait(
+        result: RefreshResult,
+        lastFetched: Date?,
+        stored: StoredFetch<StoredExtra>? = nil,
+        saved: StoredExtra? = nil
+    ) -> [Action] {
+        guard var active, let flight = active.flight else { return [] }
+        active.flight = nil
+        var actions: [Action] = []
+        let hadCache = flight.startedWithCache
+        switch result {
+        case .successful:
+            active.lastFetched = lastFetched ?? active.lastFetched
+            active.oneShot = hadCache ? .refreshSucceeded : .firstFetchSucceeded
+        case .failedError(let error):
+            active.lastFetched = lastFetched
+            active.oneShot = hadCache ? .refreshFailed(error) : .firstFetchFailed(error)
+            active.isAutomaticRefreshPaused = true
+        case .skipped:
+            active.lastFetched = lastFetched
+        }
+        if active.lastFetched == nil {
+            // No cache any more (`Teller.clear()` ran meanwhile): forget what was read and stop
+            // observing, so a cache fetched later is read from a fresh subscription. A store that
+            // only emits on change would never send the old subscription anything new.
+            active.content = .notRead
+            if active.isSubscribed {
+                active.observation = .off
+                actions.append(.stopObservingCache)
+            }
+        }
+        self.active = active
+        let effects = ext.flightFinished(result, saved: saved, stored: stored?.extra, isLast: true, context: context)
+        actions += observeIfNeeded(whileWaiting: true)
+        return actions + emit() + apply(effects)
+    }
+
+    /// Something outside asks observed repositories to refresh: the app became active or the
+    /// network came back (refresh a too-old cache, as automatic refresh would; something new, so
+    /// it lifts a pause after a failure), or the refresh interval passed (fetch, whatever the age).
+    mutating func triggered(_ trigger: RefreshTrigger, now: Date) -> [Action] {
+        guard let active, hasObservers, active.flight == nil else { return [] }
+        switch trigger {
+        case .appBecameActive, .networkAvailable:
+            resumeAutomaticRefresh()
+            guard shouldRefreshAutomatically(.appOrNetwork, now: now) else { return [] }
+        case .interval:
+            break
+        }
+        return startWaiting(for: nil) + emit()
+    }
+
+    /// The repository got its first observer or lost its last: observed repositories are the
+    /// ones invalidation and refresh triggers refresh, and the refresh timer runs only for them.
+    mutating func observersChanged(_ hasObservers: Bool) -> [Action] {
+        self.hasObservers = hasObservers
+        return []
+    }
+}
