@@ -56,7 +56,7 @@ import Testing
                     state.withLock { $0.running -= 1 }
                     return true
                 }
-                network.asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...300))) {
+                network.asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...1_000))) {
                     if end() { single(.success(.success(["fetch \(number)"]))) }
                 }
                 return Disposables.create { _ = end() }
@@ -115,7 +115,7 @@ import Testing
             return repository
         }
         var running = try repositories[0].refresh(force: true).subscribe()
-        for round in 1...20_000 {
+        for round in 1...15_000 {
             let leaving = running
             let next = Locked<(any Disposable)?>(nil)
             // One thread cancels the flight (its only caller leaves) while the other starts the next.
