@@ -11,8 +11,7 @@ import Testing
 @Suite struct DataSourceMemberThreadTests {
     /// A plain data source whose observation emits on the "elsewhere" queue; it records which
     /// queue ran each member.
-    final class PlainRecorder: RepositoryDataSource, @unchecked Sendable {
-        // @unchecked: `calls` is locked; `inner` is thread-safe.
+    final class PlainRecorder: RepositoryDataSource, Sendable {
         typealias Cache = [String]
         typealias Requirements = TestRequirements
         typealias FetchResult = [String]
@@ -20,43 +19,37 @@ import Testing
 
         let maxAgeOfCache = Period(unit: 1, component: .hour)
         let inner = InMemoryDataSource()
-        let calls = Locked<[String]>([])
+        let calls = MemberCalls()
         let elsewhere: SerialDispatchQueueScheduler
 
         init(elsewhere: SerialDispatchQueueScheduler) {
             self.elsewhere = elsewhere
         }
 
-        private func record(_ member: String) {
-            let queue = LabelledQueues.current
-            calls.withLock { $0.append("\(member) on \(queue)") }
-        }
-
         func fetchFreshCache(requirements: TestRequirements) -> Single<FetchResponse<[String], any Error>> {
-            record("fetchFreshCache")
+            calls.record("fetchFreshCache")
             return .just(.success(["fetched"]))
         }
 
         func saveCache(_ cache: [String], requirements: TestRequirements) throws {
-            record("saveCache")
+            calls.record("saveCache")
             try inner.saveCache(cache, requirements: requirements)
         }
 
         func observeCache(requirements: TestRequirements) -> Observable<[String]> {
-            record("observeCache")
+            calls.record("observeCache")
             return inner.observeCache(requirements: requirements).observe(on: elsewhere)
         }
 
         func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
-            record("isCacheEmpty")
+            calls.record("isCacheEmpty")
             return cache.isEmpty
         }
     }
 
     /// A paging data source whose observation emits on the "elsewhere" queue; it records which
     /// queue ran each member. Two pages exist on the server.
-    final class PagingRecorder: PagingRepositoryDataSource, @unchecked Sendable {
-        // @unchecked: `calls` is locked; `inner` is thread-safe.
+    final class PagingRecorder: PagingRepositoryDataSource, Sendable {
         typealias PagingCache = [String]
         typealias Requirements = TestRequirements
         typealias PagingRequirements = PageNumber
@@ -66,16 +59,11 @@ import Testing
 
         let maxAgeOfCache = Period(unit: 1, component: .hour)
         let inner = PageNumberDataSource()
-        let calls = Locked<[String]>([])
+        let calls = MemberCalls()
         let elsewhere: SerialDispatchQueueScheduler
 
         init(elsewhere: SerialDispatchQueueScheduler) {
             self.elsewhere = elsewhere
-        }
-
-        private func record(_ member: String) {
-            let queue = LabelledQueues.current
-            calls.withLock { $0.append("\(member) on \(queue)") }
         }
 
         func getNextPagePagingRequirements(
@@ -84,7 +72,7 @@ import Testing
         )
             -> PageNumber
         {
-            record("getNextPagePagingRequirements")
+            calls.record("getNextPagePagingRequirements")
             return PageNumber(number: currentPagingRequirements.number + 1)
         }
 
@@ -94,7 +82,7 @@ import Testing
         )
             -> Single<FetchResponse<PagedFetchResponse<[String], Void>, any Error>>
         {
-            record("fetchFreshCache")
+            calls.record("fetchFreshCache")
             let number = pagingRequirements.number
             let page = PagedFetchResponse<[String], Void>(
                 areMorePages: number < 2,
@@ -105,30 +93,44 @@ import Testing
         }
 
         func persistOnlyFirstPage(requirements: TestRequirements) {
-            record("persistOnlyFirstPage")
+            calls.record("persistOnlyFirstPage")
             inner.persistOnlyFirstPage(requirements: requirements)
         }
 
         func deleteCache(_ requirements: TestRequirements) {
-            record("deleteCache")
+            calls.record("deleteCache")
             inner.deleteCache(requirements)
         }
 
         func saveCache(_ cache: [String], requirements: TestRequirements, pagingRequirements: PageNumber) throws {
-            record("saveCache")
+            calls.record("saveCache")
             try inner.saveCache(cache, requirements: requirements, pagingRequirements: pagingRequirements)
         }
 
         func observeCache(requirements: TestRequirements, pagingRequirements: PageNumber) -> Observable<[String]> {
-            record("observeCache")
+            calls.record("observeCache")
             return inner.observeCache(requirements: requirements, pagingRequirements: pagingRequirements)
                 .map { Array($0.prefix(pagingRequirements.number)) }
                 .observe(on: elsewhere)
         }
 
         func isCacheEmpty(_ cache: [String], requirements: TestRequirements, pagingRequirements: PageNumber) -> Bool {
-            record("isCacheEmpty")
+            calls.record("isCacheEmpty")
             return cache.isEmpty
+        }
+    }
+
+    /// The data-source members called, each with the queue that ran it ("isCacheEmpty on ui").
+    final class MemberCalls: Sendable {
+        private let calls = Locked<[String]>([])
+
+        var all: [String] {
+            calls.value
+        }
+
+        func record(_ member: String) {
+            let queue = LabelledQueues.current
+            calls.withLock { $0.append("\(member) on \(queue)") }
         }
     }
 
@@ -154,7 +156,7 @@ import Testing
         #expect(shown.wait(timeout: .now() + 60) == .success)
         subscription.dispose()
 
-        let calls = dataSource.calls.value
+        let calls = dataSource.calls.all
         #expect(Set(calls.map { $0.components(separatedBy: " on ")[0] }).count == 4, "\(calls)")
         #expect(misplaced(calls).isEmpty, "members run off their documented scheduler: \(misplaced(calls))")
     }
@@ -183,7 +185,7 @@ import Testing
         #expect(bothPages.wait(timeout: .now() + 60) == .success)
         subscription.dispose()
 
-        let calls = dataSource.calls.value
+        let calls = dataSource.calls.all
         let members = Set(calls.map { $0.components(separatedBy: " on ")[0] })
         let expected: Set = [
             "fetchFreshCache", "deleteCache", "saveCache", "observeCache", "isCacheEmpty",

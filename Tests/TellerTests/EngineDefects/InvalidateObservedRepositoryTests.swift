@@ -13,30 +13,42 @@ import Testing
     let env = VirtualTeller()
     let requirements = TestRequirements(username: "octocat")
 
+    /// At `ticks`, the fetch starts answering `["fresh"]` and the tag is invalidated.
+    private func invalidate(at ticks: Int, answering dataSource: InMemoryDataSource) {
+        env.scheduler.scheduleAt(ticks) { [env, requirements] in
+            dataSource.respond { _ in env.fetch(["fresh"], after: 10) }
+            env.teller.invalidate(tag: requirements.tag)
+        }
+    }
+
+    /// Runs until every refresh is over, then checks that `fetches` fetches ran and the last
+    /// state shows the fresh cache.
+    private func expectFresh(
+        after fetches: Int,
+        of dataSource: InMemoryDataSource,
+        _ states: TestableObserver<CacheState<[String]>>
+    ) {
+        env.scheduler.advanceTo(1_000)
+        #expect(dataSource.calls.fetches == fetches, "\(states.timeline)")
+        #expect(states.events.last?.value.element?.cache == ["fresh"], "\(states.timeline)")
+    }
+
     @Test func invalidatingRefreshesAnObservedRepositoryWhoseFirstFetchFailed() {
         let dataSource = InMemoryDataSource()
         dataSource.respond { [env] _ in env.failingFetch(TestError(1), after: 10) }
         let (repository, states) = env.repository(dataSource, showing: requirements)
-        env.scheduler.scheduleAt(200) { [env, requirements] in
-            dataSource.respond { _ in env.fetch(["fresh"], after: 10) }
-            env.teller.invalidate(tag: requirements.tag)
-        }
-        env.scheduler.advanceTo(1_000)
+        invalidate(at: 200, answering: dataSource)
 
-        #expect(dataSource.calls.fetches == 2, "\(states.timeline)")
-        #expect(states.events.last?.value.element?.cache == ["fresh"], "\(states.timeline)")
+        expectFresh(after: 2, of: dataSource, states)
         withExtendedLifetime(repository) {}
     }
 
     @Test func invalidatingRefreshesAnObservedRepositoryThatNeverFetchedWithAutomaticRefreshOff() {
         let dataSource = InMemoryDataSource(automaticallyRefresh: false)
-        dataSource.respond { [env] _ in env.fetch(["fresh"], after: 10) }
         let (repository, states) = env.repository(dataSource, showing: requirements)
-        env.scheduler.scheduleAt(200) { [env, requirements] in env.teller.invalidate(tag: requirements.tag) }
-        env.scheduler.advanceTo(1_000)
+        invalidate(at: 200, answering: dataSource)
 
-        #expect(dataSource.calls.fetches == 1, "\(states.timeline)")
-        #expect(states.events.last?.value.element?.cache == ["fresh"], "\(states.timeline)")
+        expectFresh(after: 1, of: dataSource, states)
         withExtendedLifetime(repository) {}
     }
 
@@ -47,14 +59,9 @@ import Testing
         dataSource.respond { [env] _ in env.failingFetch(TestError(1), after: 10) }
         let (repository, states) = env.repository(dataSource, showing: requirements)
         env.scheduler.scheduleAt(200) { [env, requirements] in env.teller.invalidate(tag: requirements.tag) }
-        env.scheduler.scheduleAt(300) { [env, requirements] in
-            dataSource.respond { _ in env.fetch(["fresh"], after: 10) }
-            env.teller.invalidate(tag: requirements.tag)
-        }
-        env.scheduler.advanceTo(1_000)
+        invalidate(at: 300, answering: dataSource)
 
-        #expect(dataSource.calls.fetches == 2, "\(states.timeline)")
-        #expect(states.events.last?.value.element?.cache == ["fresh"], "\(states.timeline)")
+        expectFresh(after: 2, of: dataSource, states)
         withExtendedLifetime(repository) {}
     }
 
