@@ -114,11 +114,14 @@ extension FetchMetadataStore {
     }
 }
 
-/// The Teller workloads: refresh deduplication at several fan-ins, and state fan-out.
+/// The Teller workloads: refresh deduplication at several fan-ins, state fan-out, and the first
+/// cached state on launch.
 func addTellerBenchmarks(to suite: inout BenchmarkSuite) {
     for calls in [1, 10, 100, 1_000, 10_000] {
         suite.add(RefreshDedupBenchmark(calls: calls))
     }
     suite.add(StateFanOutBenchmark())
     suite.add(StateFanOutFloor(name: floorName(StateFanOutBenchmark.workload)))
+    suite.add(FirstCachedStateBenchmark())
+    suite.add(FirstCachedStateFloor())
 }
