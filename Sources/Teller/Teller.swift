@@ -39,6 +39,9 @@ public final class Teller: Sendable {
     /// it updates at once) and refresh triggers.
     let notices = PublishSubject<RepositoryNotice>()
     private let invalidations = LockedState(Invalidations())
+    /// How many live repositories show each tag (their requirements' tag): those tags are in use,
+    /// and a cache store never evicts them.
+    private let shownTags = LockedState<[String: Int]>([:])
     private let lifecycleObservation: AppLifecycleObservation
 
     /// Creates an environment.
@@ -210,6 +213,23 @@ public final class Teller: Sendable {
 
     func log(_ event: TellerLogEvent) {
         loggerBox.logger?(event)
+    }
+
+    /// A live repository stopped showing `old` (`nil`: nothing) and shows `new` now.
+    func shownTagChanged(from old: String?, to new: String?) {
+        guard old != new else { return }
+        shownTags.withLock { counts in
+            if let new { counts[new, default: 0] += 1 }
+            if let old {
+                let count = (counts[old] ?? 1) - 1
+                counts[old] = count > 0 ? count : nil
+            }
+        }
+    }
+
+    /// The tags live repositories show now.
+    var tagsInUse: Set<String> {
+        shownTags.withLock { Set($0.keys) }
     }
 
 }

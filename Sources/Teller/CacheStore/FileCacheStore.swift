@@ -35,8 +35,9 @@ import Musl
 ///   every save, update or removal of that tag in this process, by any store on the same folder.
 /// - **Limits.** With `maxUnusedAge`, a tag not loaded or saved for that long is evicted; with
 ///   `maxTotalBytes`, the least recently used tags are evicted until the folder's cache files fit.
-///   Tags observed in this process are in use and never evicted, so the folder may stay over its
-///   size limit while they need the room. Eviction runs when the store is created, after every
+///   Tags in use are never evicted: those a live repository of the store's ``teller`` shows, and
+///   those observed in this process. So the folder may stay over its size limit while they need
+///   the room. Eviction runs when the store is created, after every
 ///   save or update, and on ``evictUnusedTags()``. An evicted tag's fetch time is forgotten
 ///   (``Teller/clear(tag:)``), so a repository fetches it again instead of showing an empty cache
 ///   as fresh.
@@ -360,8 +361,8 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
         return (envelope.value, nil)
     }
 
-    /// Under the lock: removes what the limits say must go, never `keeping`'s file or an
-    /// observed tag's.
+    /// Under the lock: removes what the limits say must go, never `keeping`'s file, an observed
+    /// tag's or one a live repository shows.
     private func evict(now: Date, keeping: String?, lockFailure: (any Error)?) -> Outcome {
         var outcome = Outcome()
         if let lockFailure {
@@ -379,7 +380,8 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
             guard let stamp = FileStamp(path: hub.path + "/" + name) else { return nil }
             return CacheEviction.Entry(name: name, bytes: stamp.size, lastUsed: FileTimes.modified(stamp))
         }
-        let inUse = Set((hub.observedTags.union(keeping.map { [$0] } ?? [])).map(CacheFile.name(forTag:)))
+        let tags = hub.observedTags.union(teller.tagsInUse).union(keeping.map { [$0] } ?? [])
+        let inUse = Set(tags.map(CacheFile.name(forTag:)))
         let victims = CacheEviction.victims(
             of: entries,
             maxTotalBytes: maxTotalBytes,

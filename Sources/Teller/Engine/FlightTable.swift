@@ -46,6 +46,9 @@ struct FlightTable<Member, Work> {
     }
 
     private var flights: [FlightKey: Flight] = [:]
+    /// How many flights of each key began saving: a page that builds on what a flight saves (a
+    /// paging repository's next page) notes it, and is dropped if another save began since.
+    private var savesBegun: [FlightKey: Int] = [:]
     private var nextID: UInt64 = 0
 
     private mutating func makeID() -> UInt64 {
@@ -98,7 +101,14 @@ struct FlightTable<Member, Work> {
     mutating func beginSave(_ key: FlightKey, flight id: FlightID) -> [Member]? {
         guard flights[key]?.id == id else { return nil }
         flights[key]?.isSaving = true
+        savesBegun[key, default: 0] += 1
         return flights[key]?.members.map(\.member)
+    }
+
+    /// For a page that builds on what flights of `key` save: `nil` while one saves (the page must
+    /// wait for it), otherwise how many saves of the key began so far.
+    func savesBegun(_ key: FlightKey) -> Int? {
+        flights[key]?.isSaving == true ? nil : savesBegun[key, default: 0]
     }
 
     /// The flight waits to try again (`retry`), or its retry starts (`nil`).

@@ -90,14 +90,10 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
 
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
         let work = UncheckedSendable(self)
-        let fetch = Observable.deferred {
-            // Scheduled before the flight was cancelled, run after: a newer flight may be fetching.
-            guard work.value.context.mayFetch() else {
-                return Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>>.never()
-            }
-            return work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
+        // One fetch of the tag at a time, and none once the flight was cancelled.
+        let fetch = context.fetch(on: teller.backgroundScheduler) {
+            work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
         }
-        .subscribe(on: teller.backgroundScheduler)
         guard let timeout = teller.fetchTimeout else { return fetch }
         return fetch.timeout(timeout, scheduler: teller.backgroundScheduler)
     }
@@ -138,10 +134,13 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     /// A paging first page is saved right after the old pages were deleted, so a save that
     /// throws leaves no page to page on from: the stored progress must stop saying more pages
     /// exist, or the next requirements change (or relaunch) fetches a next page onto an empty
-    /// cache. The fetch time stays, as the repository shows it; repositories showing the tag hear
-    /// of the change. Only a paging first page brings `saved` progress.
+    /// cache. The fetch time stays, as the repository shows it. Repositories showing the tag
+    /// always hear of the change, even when the progress already said so: the pages they show
+    /// are gone, and a next page waiting for this save starts on that notice. Only a paging first
+    /// page brings `saved` progress.
     private func recordEmptiedFirstPage() {
         let tag = requirements.tag
+        defer { teller.metadataChanged(.tag(tag)) }
         guard let previous = teller.metadataStore.metadata(forTag: tag),
             previous.paging != PagingMetadata(areMorePages: false)
         else { return }
@@ -153,7 +152,6 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         } catch {
             teller.log(.metadataProblem("could not persist the paging progress of \"\(tag)\": \(error)"))
         }
-        teller.metadataChanged(.tag(tag))
     }
 }
 

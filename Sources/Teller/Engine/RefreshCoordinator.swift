@@ -33,8 +33,8 @@ struct FlightKey: Hashable, Sendable {
 /// time. A waiter is a repository: it joins the flight in progress and hears its events, and a
 /// flight is cancelled only when its last waiter leaves before it saves.
 ///
-/// The storage around two pure tables, ``FlightTable`` and ``WriteLanes``: it holds them behind
-/// one lock, and calls waiters, logs and runs writes outside it.
+/// The storage around pure tables, ``FlightTable`` and two ``Lanes`` (writes and fetches): it
+/// holds them behind one lock, and calls waiters, logs and runs jobs outside it.
 final class RefreshCoordinator: Sendable {
     /// A waiter of a flight. In a struct: a closure kept directly in generic storage is wrapped
     /// in a conversion thunk going in and coming out.
@@ -48,14 +48,15 @@ final class RefreshCoordinator: Sendable {
         let started: ContinuousClock.Instant
     }
 
-    /// One write of the data source, run in its key's lane.
-    struct Write: Sendable {
+    /// One job in a lane: a write of the data source, or the start of a fetch.
+    struct Job: Sendable {
         let run: @Sendable () -> Void
     }
 
     private struct State {
         var flights = FlightTable<Waiter, Work>()
-        var lanes = WriteLanes<Write>()
+        var writes = Lanes<ObjectIdentifier, Job>()
+        var fetches = Lanes<FlightKey, Job>()
     }
 
     private let state = LockedState(State())
@@ -174,18 +175,45 @@ final class RefreshCoordinator: Sendable {
         return true
     }
 
+    // MARK: Pages that build on a flight's save
+
+    /// For a page that builds on what flights of `key` save (a next page): `nil` while one saves
+    /// (the page must wait), otherwise a mark to pass to ``isUnchanged(_:since:)``.
+    func savedDataMark(_ key: FlightKey) -> Int? {
+        state.withLock { $0.flights.savesBegun(key) }
+    }
+
+    /// Whether no flight of `key` began saving since `mark` (from ``savedDataMark(_:)``) and none
+    /// saves now: what the page built on is still there.
+    func isUnchanged(_ key: FlightKey, since mark: Int) -> Bool {
+        state.withLock { $0.flights.savesBegun(key) == mark }
+    }
+
     // MARK: Writes
 
-    /// Runs `write` in the write lane of `key`'s data-source type (see ``WriteLanes``): now, on
+    /// Runs `write` in the write lane of `key`'s data-source type (see ``Lanes``): now, on
     /// this thread, if no other write of the type runs; otherwise after the writes asked for
     /// before it, on the thread that ends the one before.
     func write(_ key: FlightKey, _ write: @escaping @Sendable () -> Void) {
         let lane = key.dataSource
-        var next = state.withLock { $0.lanes.enqueue(lane, Write(run: write)) }
+        var next = state.withLock { $0.writes.enqueue(lane, Job(run: write)) }
         while let current = next {
             current.run()
-            next = state.withLock { $0.lanes.finished(lane) }
+            next = state.withLock { $0.writes.finished(lane) }
         }
+    }
+
+    // MARK: Fetches
+
+    /// Starts `start` in `key`'s fetch lane: now if no fetch of the key runs, otherwise once the
+    /// fetch before it ended. Whatever `start` begins calls ``fetchEnded(_:)`` exactly once.
+    fileprivate func enterFetchLane(_ key: FlightKey, _ start: @escaping @Sendable () -> Void) {
+        state.withLock { $0.fetches.enqueue(key, Job(run: start)) }?.run()
+    }
+
+    /// The fetch running in `key`'s lane answered or was disposed: the next one starts.
+    func fetchEnded(_ key: FlightKey) {
+        state.withLock { $0.fetches.finished(key) }?.run()
     }
 }
 
@@ -206,6 +234,27 @@ struct FlightContext: Sendable {
     /// more: a save is never cut short.
     func beginSave() -> Bool {
         coordinator.beginSave(key, flight: flight)
+    }
+
+    /// The flight's fetch, in the key's fetch lane: it starts (on `scheduler`) once no other
+    /// fetch of the key runs, counted from the call until it answers or is disposed, so at most
+    /// one fetch of a tag runs at a time, and not at all once the flight was cancelled. Disposing
+    /// the returned observable disposes the fetch at once, on the disposing thread.
+    func fetch<Element: Sendable>(
+        on scheduler: any ImmediateSchedulerType,
+        _ fetch: @escaping @Sendable () -> Observable<Element>
+    ) -> Observable<Element> {
+        Observable.create { observer in
+            let attempt = FetchAttempt(coordinator: coordinator, key: key)
+            coordinator.enterFetchLane(key) {
+                guard attempt.granted() else { return }
+                _ = scheduler.schedule(()) { _ in
+                    attempt.start(if: mayFetch(), fetch, observer: observer)
+                    return Disposables.create()
+                }
+            }
+            return attempt
+        }
     }
 
     /// Saves fetched data in the key's write lane, unless the flight was cancelled (see

@@ -190,6 +190,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     private func process(_ mail: Mail, calls: [RefreshCall]) {
         switch mail {
+        case .input(.shutDown):
+            trackingTheShownTag { handle(.shutDown) }
         case .input(let input):
             handle(input)
         case .refreshCalls:
@@ -199,7 +201,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
             mailbox.withLock { $0.latest = nil }
-            handle(.setRequirements(requirements, stored: stored))
+            trackingTheShownTag { handle(.setRequirements(requirements, stored: stored)) }
         case .flightLeft(let flight):
             let tag = mailbox.withLock { $0.machine.requirements?.tag }
             handle(.flightLeft(flight, stored: tag.flatMap { effects.stored(forTag: $0) }))
@@ -236,6 +238,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 handle(.observersChanged(hasObservers: false))
             }
         }
+    }
+
+    /// Runs `body` (which may change the requirements the machine works for) and tells the
+    /// Teller which tag this repository shows now: a cache store keeps shown tags.
+    private func trackingTheShownTag(_ body: () -> Void) {
+        let before = mailbox.withLock { $0.machine.requirements?.tag }
+        body()
+        let after = mailbox.withLock { $0.machine.requirements?.tag }
+        teller.shownTagChanged(from: before, to: after)
     }
 
     private func handle(_ input: EngineInput<Machine>) {

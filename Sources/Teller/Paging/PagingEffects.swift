@@ -112,8 +112,8 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             nextPageWork.disposable = fetchNextPage(id: id, requirements, current: current, next: next, engine: engine)
         case .cancelNextPage:
             nextPageWork.disposable = Disposables.create()
-        case .saveNextPage(let id, let requirements, let page, let response):
-            saveNextPage(id: id, requirements, page, response, engine: engine)
+        case .saveNextPage(let id, let requirements, let page, let response, let mark):
+            saveNextPage(id: id, requirements, page, response, mark: mark, engine: engine)
         }
     }
 
@@ -164,21 +164,27 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             requirements: requirements,
             currentPage: current,
             nextPageRequirements: next,
-            teller: teller
+            teller: teller,
+            key: flightKey(for: requirements)
         )
         .run()
         .subscribe(onNext: { outcome in engine.send(.extra(.nextPageFetched(id: id, outcome))) })
     }
 
     /// Saves on the background scheduler. Not cancellable once scheduled: a write is never cut
-    /// short, and the machine ignores the answer if it no longer wants it.
+    /// short, and the machine ignores the answer if it no longer wants it. Dropped unsaved when a
+    /// first page of the tag was saved since the page was fetched (`mark`): it would follow a
+    /// page that is not there any more.
     private func saveNextPage(
         id: Int,
         _ requirements: Requirements,
         _ page: DataSource.PagingRequirements,
         _ response: DataSource.FetchResult,
+        mark: Int,
         engine: RepositoryEngine<PagingEffects>
     ) {
+        let key = flightKey(for: requirements)
+        let coordinator = teller.coordinator
         let dataSource = UncheckedSendable(dataSource)
         let arguments = UncheckedSendable((requirements, page, response.fetchResponse))
         let current = endedSessions.withLock { $0 }
@@ -186,6 +192,10 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             let (requirements, page, fetched) = arguments.value
             // A save dropped because its session ended needs no answer: nobody waits for it.
             runWrite(requirements, inSession: current) {
+                guard coordinator.isUnchanged(key, since: mark) else {
+                    engine.send(.extra(.nextPageDropped(id: id)))
+                    return
+                }
                 do {
                     try dataSource.value.saveCache(fetched, requirements: requirements, pagingRequirements: page)
                     engine.send(.extra(.nextPageSaved(id: id, error: nil)))

@@ -40,7 +40,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         /// Asked for while a refresh or the trim runs: starts when they end.
         case waiting
         case fetching(id: Int)
-        case saving(id: Int, PagingRequirements, Response)
+        case saving(id: Int, PagingRequirements, Response, mark: Int)
         /// Saved: still shown as loading until the cache, observed again, emits the new page (or
         /// shows it emits nothing when subscribed), so a footer never blinks.
         case awaitingCache
@@ -255,7 +255,10 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             break
         }
         self.session = session
-        return effects + resumeWaitingNextPage(context: context).effects
+        // A waiting next page dropped for want of a next page changes what observers are shown,
+        // even when nothing else about the tag looks new.
+        let (resumed, changed) = resumeWaitingNextPage(context: context)
+        return effects + resumed + (changed ? [.emit] : [])
     }
 
     mutating func handle(_ input: PagingInput<DataSource>, context: MachineContext) -> [Effect] {
@@ -264,6 +267,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         case .trimmed(let id): trimmed(session: id, context: context)
         case .nextPageFetched(let id, let outcome): nextPageFetched(id: id, outcome: outcome)
         case .nextPageSaved(let id, let error): nextPageSaved(id: id, error: error, context: context)
+        case .nextPageDropped(let id): nextPageDropped(id: id, context: context)
         }
     }
 
@@ -306,16 +310,33 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             session.nextPageError = error
             self.session = session
             return [.emit]
-        case .fetched(let page, let response):
+        case .fetched(let page, let response, let mark):
             // Fetching only runs while no refresh and no trim does, so the save can start now.
-            session.nextPage = .saving(id: id, page, response)
+            session.nextPage = .saving(id: id, page, response, mark: mark)
             self.session = session
-            return [.extra(.saveNextPage(id: id, session.requirements, page, response))]
+            return [.extra(.saveNextPage(id: id, session.requirements, page, response, since: mark))]
+        case .firstPageBeingReplaced:
+            // Another repository's flight saves a first page: the change it announces next
+            // resets paging and starts the waiting page against the new first page.
+            session.nextPage = .waiting
+            self.session = session
+            return []
         }
     }
 
+    /// A first page of the tag was saved after the next page was fetched: the page was not saved
+    /// (it followed a page that is gone). The change that save announced came first and reset
+    /// paging: the page starts again against the new first page.
+    private mutating func nextPageDropped(id: Int, context: MachineContext) -> [Effect] {
+        guard var session, case .saving(let saving, _, _, _) = session.nextPage, saving == id else { return [] }
+        session.nextPage = .waiting
+        self.session = session
+        let (resumed, changed) = resumeWaitingNextPage(context: context)
+        return [.releaseHeldJoins] + resumed + (changed ? [.emit] : [])
+    }
+
     private mutating func nextPageSaved(id: Int, error: (any Error)?, context: MachineContext) -> [Effect] {
-        guard var session, case .saving(let saving, let page, let response) = session.nextPage, saving == id else {
+        guard var session, case .saving(let saving, let page, let response, _) = session.nextPage, saving == id else {
             return []
         }
         var effects: [Effect] = []
@@ -402,6 +423,8 @@ enum PagingInput<DataSource: PagingRepositoryDataSource> {
     case trimmed(session: Int)
     case nextPageFetched(id: Int, NextPageOutcome<DataSource>)
     case nextPageSaved(id: Int, error: (any Error)?)
+    /// The save of the next page `id` was dropped: a first page was saved since it was fetched.
+    case nextPageDropped(id: Int)
 }
 
 /// What only a paging repository's machine asks for.
@@ -418,6 +441,13 @@ enum PagingAction<DataSource: PagingRepositoryDataSource> {
         next: DataSource.NextPageRequirements?
     )
     case cancelNextPage
-    /// Save a fetched next page on the background scheduler, then send `.nextPageSaved(id:…)`.
-    case saveNextPage(id: Int, DataSource.Requirements, DataSource.PagingRequirements, DataSource.FetchResult)
+    /// Save a fetched next page on the background scheduler, then send `.nextPageSaved(id:…)`,
+    /// or `.nextPageDropped(id:)` when a first page was saved since `mark`.
+    case saveNextPage(
+        id: Int,
+        DataSource.Requirements,
+        DataSource.PagingRequirements,
+        DataSource.FetchResult,
+        since: Int
+    )
 }

@@ -85,8 +85,8 @@ import Testing
         #expect(try await task.value == .skipped(reason: .cancelled))
         env.scheduler.advanceTo(200)
         // The fetch was subscribed on the background scheduler one tick after it was asked for,
-        // and disposed there one tick after the cancellation, long before its response at 100.
-        #expect(fetch.subscriptions == [Subscription(1, 11)])
+        // and disposed at the cancellation, long before its response at 100.
+        #expect(fetch.subscriptions == [Subscription(1, 10)])
         #expect(dataSource.calls.saves == 0)
         #expect(env.log.value.contains { $0.hasPrefix("refresh cancelled") })
     }

@@ -113,12 +113,12 @@ private func describe(_ left: (FlightTable<String, String>.Left, String?)) -> St
     }
 }
 
-@Suite struct WriteLanesTests {
+@Suite struct LanesTests {
     let strings = ObjectIdentifier(String.self)
     let ints = ObjectIdentifier(Int.self)
 
-    @Test func writesOfOneLaneRunOneAtATimeInOrderAndOtherLanesDoNotWait() {
-        var lanes = WriteLanes<String>()
+    @Test func jobsOfOneLaneRunOneAtATimeInOrderAndOtherLanesDoNotWait() {
+        var lanes = Lanes<ObjectIdentifier, String>()
         #expect(lanes.enqueue(strings, "first") == "first")
         #expect(lanes.enqueue(strings, "second") == nil)
         #expect(lanes.enqueue(ints, "other") == "other")

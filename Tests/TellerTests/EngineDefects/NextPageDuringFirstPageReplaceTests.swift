@@ -89,9 +89,11 @@ import Testing
         let pager = fixture.repository()
         let observing = fixture.showFirstPage(pager)
 
-        fixture.holdTheNextWrite()
+        // The second repository trims the list to page 1 when its requirements are set: that
+        // write is over before the one held below, page 1's replacement, starts.
         let refresher = fixture.repository()
-        refresher.requirements = TestRequirements(username: "octocat")
+        let refresherObserving = fixture.showFirstPage(refresher)
+        fixture.holdTheNextWrite()
         let finished = DispatchSemaphore(value: 0)
         let refresh = try refresher.refresh(force: true).subscribe(onSuccess: { _ in finished.signal() })
         #expect(fixture.record.firstWriteHeld.wait(timeout: .now() + 60) == .success)
@@ -99,6 +101,7 @@ import Testing
         fixture.releaseAfterLookingForANextPage()
         _ = arrives(finished, within: 60)
         refresh.dispose()
+        refresherObserving.dispose()
         observing.dispose()
 
         fixture.expectNoNextPageRanDuringTheReplacement()

@@ -49,7 +49,8 @@ struct PagingMachineHarness {
     static func page(_ number: Int, more: Bool) -> NextPageOutcome<DataSource> {
         .fetched(
             PageNumber(number: number),
-            PagedFetchResponse(areMorePages: more, nextPageRequirements: nil, fetchResponse: ["\(number)"])
+            PagedFetchResponse(areMorePages: more, nextPageRequirements: nil, fetchResponse: ["\(number)"]),
+            mark: 0
         )
     }
 
@@ -149,7 +150,7 @@ struct PagingMachineHarness {
             return "fetchNextPage after page \(current.number)"
         case .extra(.cancelNextPage):
             return "cancelNextPage"
-        case .extra(.saveNextPage(_, _, let page, _)):
+        case .extra(.saveNextPage(_, _, let page, _, _)):
             return "saveNextPage page \(page.number)"
         }
     }

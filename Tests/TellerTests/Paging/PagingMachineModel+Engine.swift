@@ -128,7 +128,7 @@ extension PagingMachineModel {
             let store = stores[requirements.tag] ?? []
             let writing = lane.contains { write in
                 switch write {
-                case .trim(let tag, _, _), .firstPage(let tag, _, _), .nextPage(let tag, _, _, _):
+                case .trim(let tag, _, _), .firstPage(let tag, _, _), .nextPage(let tag, _, _, _, _):
                     tag == requirements.tag
                 }
             }
@@ -141,12 +141,20 @@ extension PagingMachineModel {
                 throw Violation(description: "fetches the page after \(current.number) while the store holds \(store)")
             }
             cancelNextPageFetch()
-            nextPageFetch = NextPageFetch(id: id, page: current.number + 1, generation: generation)
+            let saving = flights[requirements.tag].map { $0.phase != .fetching } ?? false
+            nextPageFetch = NextPageFetch(
+                id: id,
+                page: current.number + 1,
+                generation: generation,
+                mark: saving ? nil : firstPageSavesBegun[requirements.tag, default: 0]
+            )
         case .cancelNextPage:
             cancelNextPageFetch()
-        case .saveNextPage(let id, let requirements, let page, _):
+        case .saveNextPage(let id, let requirements, let page, _, let mark):
             try expectCurrent(requirements, generation, "saveNextPage")
-            lane.append(.nextPage(tag: requirements.tag, page: page.number, id: id, generation: generation))
+            lane.append(
+                .nextPage(tag: requirements.tag, page: page.number, id: id, generation: generation, mark: mark)
+            )
         }
     }
 
@@ -259,7 +267,7 @@ extension PagingMachineModel {
             }
             for write in lane {
                 switch write {
-                case .trim(_, _, let written), .nextPage(_, _, _, let written):
+                case .trim(_, _, let written), .nextPage(_, _, _, let written, _):
                     if written == generation {
                         throw Violation(description: "the cache is written (\(write)) while flight \(flight.id) runs")
                     }

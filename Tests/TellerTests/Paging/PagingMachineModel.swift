@@ -62,7 +62,7 @@ struct PagingMachineModel {
         case trim(tag: String, session: Int, generation: Int)
         /// `started`: its `.saving` was sent, the store is written next.
         case firstPage(tag: String, flight: Int, started: Bool)
-        case nextPage(tag: String, page: Int, id: Int, generation: Int)
+        case nextPage(tag: String, page: Int, id: Int, generation: Int, mark: Int)
     }
 
     struct Subscription {
@@ -78,6 +78,9 @@ struct PagingMachineModel {
         let id: Int
         let page: Int
         let generation: Int
+        /// The first-page saves of the tag begun when it started; `nil`: one saved then, so it
+        /// does not start (``RefreshCoordinator/savedDataMark(_:)``).
+        let mark: Int?
     }
 
     static let octocat = TestRequirements(username: "octocat")
@@ -136,6 +139,8 @@ struct PagingMachineModel {
     /// clears it (Teller's `Invalidations`).
     var invalidated: [String: Int] = [:]
     var nextFlightID = 0
+    /// First-page saves begun per tag (the coordinator's count, begun when a fetch succeeded).
+    var firstPageSavesBegun: [String: Int] = [:]
 
     init(seed: UInt64, tracing: Bool = false) {
         var random = SplitMix64(seed: seed)
@@ -287,6 +292,7 @@ struct PagingMachineModel {
         changed(tag)
         stores[tag] = [1]
         changed(tag)
+        firstPageSavesBegun[tag, default: 0] += 1
         metadata[tag] = (now, 1 < serverPages)
         // Its fetch started after any mark.
         invalidated[tag] = nil
@@ -353,6 +359,7 @@ struct PagingMachineModel {
         case 0:
             note("flight \(flight.id) for \(tag) fetched page 1")
             flights[tag]?.phase = .saveQueued
+            firstPageSavesBegun[tag, default: 0] += 1
             lane.append(.firstPage(tag: tag, flight: flight.id, started: false))
         case 1:
             note("flight \(flight.id) for \(tag) failed")
@@ -418,9 +425,12 @@ struct PagingMachineModel {
                 return
             }
             finishFlight(tag, id: id, result: result)
-        case .nextPage(let tag, let page, let id, _):
+        case .nextPage(let tag, let page, let id, _, let mark):
             lane.removeFirst()
-            if random.percent(saveFailurePercent) {
+            if firstPageSavesBegun[tag, default: 0] != mark {
+                note("lane: page \(page) of \(tag) dropped, a first page was saved since it was fetched")
+                post(.input(.extra(.nextPageDropped(id: id))))
+            } else if random.percent(saveFailurePercent) {
                 note("lane: save of page \(page) of \(tag) throws")
                 post(.input(.extra(.nextPageSaved(id: id, error: TestError(3)))))
             } else {
@@ -452,6 +462,7 @@ struct PagingMachineModel {
     }
 
     mutating func randomNextPageOutcome(_ fetch: NextPageFetch) -> NextPageOutcome<DataSource> {
+        guard let mark = fetch.mark else { return .firstPageBeingReplaced }
         switch random.pick(weighted: [(70, 0), (20, 1), (10, 2)]) {
         case 0:
             let response = PagedFetchResponse<[String], Void>(
@@ -459,7 +470,7 @@ struct PagingMachineModel {
                 nextPageRequirements: nil,
                 fetchResponse: ["\(fetch.page)"]
             )
-            return .fetched(PageNumber(number: fetch.page), response)
+            return .fetched(PageNumber(number: fetch.page), response, mark: mark)
         case 1:
             return .failed(TestError(4))
         default:

@@ -59,8 +59,8 @@ import Testing
             env.scheduler.scheduleAt(230 + index * 5) { caller.1.value?.dispose() }
         }
         withExtendedLifetime(repository) { env.scheduler.start() }
-        // The last caller leaves at 240; the fetch is disposed on the background scheduler.
-        #expect(fetch.subscriptions == [Subscription(201, 241)])
+        // The last caller leaves at 240, and the fetch is disposed then, on the leaving thread.
+        #expect(fetch.subscriptions == [Subscription(201, 240)])
         #expect(callers.allSatisfy { $0.0.events.isEmpty })
         #expect(env.log.value.filter { $0.hasPrefix("refresh joined") }.count == 2)
         #expect(env.log.value.filter { $0.hasPrefix("refresh skipped") && $0.hasSuffix("cancelled") }.count == 3)
@@ -84,7 +84,7 @@ import Testing
         let callers = [200, 210, 220].map { refresh(repository, at: $0) }
         env.scheduler.scheduleAt(230) { repository.requirements = TestRequirements(username: "hubot") }
         withExtendedLifetime(repository) { env.scheduler.start() }
-        #expect(fetch.subscriptions == [Subscription(201, 231)])
+        #expect(fetch.subscriptions == [Subscription(201, 230)])
         for caller in callers {
             #expect(caller.0.events == [.next(230, .skipped(reason: .cancelled)), .completed(230)])
         }

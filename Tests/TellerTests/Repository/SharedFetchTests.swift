@@ -111,8 +111,9 @@ import Testing
         }
         env.scheduler.scheduleAt(220) { subscription.value?.dispose() }
         withExtendedLifetime(repository) { env.scheduler.start() }
-        // subscribe(on:) disposes on the background scheduler, one virtual tick later.
-        #expect(fetch.subscriptions == [Subscription(201, 221)])
+        // The fetch is disposed when its last caller leaves, on the leaving thread: a fetch of the
+        // tag that starts next never runs beside it.
+        #expect(fetch.subscriptions == [Subscription(201, 220)])
         #expect(dataSource.calls.saves == 0)
         #expect(states.timeline == ["101: noCache", "201: noCache, firstFetch", "221: noCache"])
         #expect(env.log.value.contains { $0.hasPrefix("refresh cancelled for \"Repos for octocat\"") })
@@ -154,8 +155,9 @@ import Testing
         }
         env.scheduler.scheduleAt(120) { repository.requirements = nil }
         withExtendedLifetime(repository) { env.scheduler.start() }
-        // subscribe(on:) disposes on the background scheduler, one virtual tick later.
-        #expect(fetch.subscriptions == [Subscription(101, 121)])
+        // The fetch is disposed when its last caller leaves, on the leaving thread: a fetch of the
+        // tag that starts next never runs beside it.
+        #expect(fetch.subscriptions == [Subscription(101, 120)])
         #expect(dataSource.calls.saves == 0)
         #expect(states.timeline == ["101: noCache, firstFetch"])
         #expect(repository.requirements == nil)
@@ -182,6 +184,6 @@ import Testing
         env.scheduler.start()
         #expect(caller.events == [.next(130, .skipped(reason: .cancelled)), .completed(130)])
         #expect(states.timeline == ["101: noCache", "101: noCache, firstFetch", "131: completed"])
-        #expect(fetch.subscriptions == [Subscription(101, 131)])
+        #expect(fetch.subscriptions == [Subscription(101, 130)])
     }
 }
