@@ -55,10 +55,12 @@ func call(_ indent: String, _ head: String, _ arguments: [String], _ tail: Strin
         } + [indent + ")" + tail]
 }
 
-/// `wrapper(label: inner(arguments))`, breaking the outer call first and the inner one next.
-func nestedCall(_ indent: String, wrapper: String, label: String, inner: String, _ arguments: [String]) -> [String] {
-    let innerLines = call(indent + "    ", label + ": " + inner, arguments)
-    let oneLine = indent + wrapper + "(" + label + ": " + inner + "(" + arguments.joined(separator: ", ") + "))"
+/// `wrapper(label: inner(arguments))` (or `wrapper(inner(arguments))` without a label), breaking
+/// the outer call first and the inner one next.
+func nestedCall(_ indent: String, wrapper: String, label: String?, inner: String, _ arguments: [String]) -> [String] {
+    let head = (label.map { $0 + ": " } ?? "") + inner
+    let innerLines = call(indent + "    ", head, arguments)
+    let oneLine = indent + wrapper + "(" + head + "(" + arguments.joined(separator: ", ") + "))"
     if oneLine.count <= lineLength { return [oneLine] }
     return [indent + wrapper + "("] + innerLines + [indent + ")"]
 }
@@ -156,11 +158,11 @@ struct OperatorFamily {
     var inlinable: Bool
     /// Summary line for `count` sources with a result selector, and the paragraphs after it.
     var selectorSummary: (String) -> String
-    var selectorDetails: [Paragraph]
+    var selectorDetails: (_ count: Int) -> [Paragraph]
     var selectorParameterDoc: String
     var selectorReturns: String
     var tupleSummary: (String) -> String
-    var tupleDetails: [Paragraph]
+    var tupleDetails: (_ count: Int) -> [Paragraph]
     var tupleReturns: String
     /// The body of the overload with a result selector.
     var selectorBody: (_ count: Int) -> [String]
@@ -180,7 +182,7 @@ func selectorOverload(_ family: OperatorFamily, _ count: Int) -> [String] {
     let letter = family.sourceLetter
     var out = docComment(
         [.prose(family.selectorSummary(numberWords[count]!), width: .max)]
-            + family.selectorDetails
+            + family.selectorDetails(count)
             + [
                 .lines(
                     parameterDocs(count, noun: "Source", extra: [family.selectorParameterDoc]) + [
@@ -210,7 +212,7 @@ func tupleOverload(_ family: OperatorFamily, _ count: Int) -> [String] {
         "\(family.resultType)<(" + numbered(count) { "\(letter)\($0).Element" }.joined(separator: ", ") + ")>"
     var out = docComment(
         [.prose(family.tupleSummary(numberWords[count]!), width: .max)]
-            + family.tupleDetails
+            + family.tupleDetails(count)
             + [.lines(parameterDocs(count, noun: "Source") + [family.tupleReturns])],
         indent: "    "
     )
@@ -301,32 +303,36 @@ let combineLatestFamily = OperatorFamily(
     selectorSummary: {
         "Combines the latest elements of \($0) sources with `resultSelector` whenever any of them sends an element."
     },
-    selectorDetails: [
-        .lines([
-            "A result is sent each time a source sends an element, once every source has sent at least",
-            "one. The result completes when every source has completed, or when a source sends an",
-            "element while another source is done without ever having sent one. An error from any",
-            "source, or thrown by `resultSelector`, is sent at once and disposes every source.",
-        ]),
-        .lines([
-            "`resultSelector` runs on the thread of the source whose element triggered it; results are",
-            "delivered one at a time, never overlapping, even when the sources emit on different threads.",
-        ]),
-    ],
+    selectorDetails: { _ in
+        [
+            .lines([
+                "A result is sent each time a source sends an element, once every source has sent at least",
+                "one. The result completes when every source has completed, or when a source sends an",
+                "element while another source is done without ever having sent one. An error from any",
+                "source, or thrown by `resultSelector`, is sent at once and disposes every source.",
+            ]),
+            .lines([
+                "`resultSelector` runs on the thread of the source whose element triggered it; results are",
+                "delivered one at a time, never overlapping, even when the sources emit on different threads.",
+            ]),
+        ]
+    },
     selectorParameterDoc: "  - resultSelector: Combines the latest element of each source.",
     selectorReturns: "- Returns: An observable of the results for the sources' latest elements.",
     tupleSummary: {
         "Combines the latest elements of \($0) sources into tuples whenever any of them sends an element."
     },
-    tupleDetails: [
-        .lines([
-            "A tuple is sent each time a source sends an element, once every source has sent at least",
-            "one. The result completes when every source has completed, or when a source sends an",
-            "element while another source is done without ever having sent one. An error from any",
-            "source is sent at once and disposes every source. Tuples are delivered one at a time,",
-            "never overlapping, on the thread of the source whose element triggered them.",
-        ])
-    ],
+    tupleDetails: { _ in
+        [
+            .lines([
+                "A tuple is sent each time a source sends an element, once every source has sent at least",
+                "one. The result completes when every source has completed, or when a source sends an",
+                "element while another source is done without ever having sent one. An error from any",
+                "source is sent at once and disposes every source. Tuples are delivered one at a time,",
+                "never overlapping, on the thread of the source whose element triggered them.",
+            ])
+        ]
+    },
     tupleReturns: "- Returns: An observable of tuples of the sources' latest elements.",
     selectorBody: producerBody(
         producer: "CombineLatestProducer",
@@ -356,32 +362,36 @@ let zipFamily = OperatorFamily(
     selectorSummary: {
         "Pairs up the elements of \($0) sources by index and combines each group with `resultSelector`."
     },
-    selectorDetails: [
-        .lines([
-            "The n-th result combines the n-th element of every source: elements wait in a queue per",
-            "source until every source has sent its n-th one. The result completes when every source",
-            "has completed (as in RxSwift 6; queued elements that can no longer be paired are dropped",
-            "then). An error from any source, or thrown by `resultSelector`, is sent at once and",
-            "disposes every source.",
-        ]),
-        .lines([
-            "`resultSelector` runs on the thread of the source whose element completed a group;",
-            "results are delivered one at a time, never overlapping, even when the sources emit on",
-            "different threads.",
-        ]),
-    ],
+    selectorDetails: { _ in
+        [
+            .lines([
+                "The n-th result combines the n-th element of every source: elements wait in a queue per",
+                "source until every source has sent its n-th one. The result completes when every source",
+                "has completed (as in RxSwift 6; queued elements that can no longer be paired are dropped",
+                "then). An error from any source, or thrown by `resultSelector`, is sent at once and",
+                "disposes every source.",
+            ]),
+            .lines([
+                "`resultSelector` runs on the thread of the source whose element completed a group;",
+                "results are delivered one at a time, never overlapping, even when the sources emit on",
+                "different threads.",
+            ]),
+        ]
+    },
     selectorParameterDoc: "  - resultSelector: Combines the n-th element of each source.",
     selectorReturns: "- Returns: An observable of the results for each group of elements with the same index.",
     tupleSummary: { "Pairs up the elements of \($0) sources by index into tuples." },
-    tupleDetails: [
-        .lines([
-            "The n-th tuple holds the n-th element of every source: elements wait in a queue per",
-            "source until every source has sent its n-th one. The result completes when every source",
-            "has completed (as in RxSwift 6). An error from any source is sent at once and disposes",
-            "every source. Tuples are delivered one at a time, never overlapping, on the thread of",
-            "the source whose element completed them.",
-        ])
-    ],
+    tupleDetails: { _ in
+        [
+            .lines([
+                "The n-th tuple holds the n-th element of every source: elements wait in a queue per",
+                "source until every source has sent its n-th one. The result completes when every source",
+                "has completed (as in RxSwift 6). An error from any source is sent at once and disposes",
+                "every source. Tuples are delivered one at a time, never overlapping, on the thread of",
+                "the source whose element completed them.",
+            ])
+        ]
+    },
     tupleReturns: "- Returns: An observable of tuples of the elements with the same index.",
     selectorBody: producerBody(
         producer: "ZipProducer",
@@ -396,6 +406,68 @@ let zipFamily = OperatorFamily(
         read: "dequeueFirst"
     )
 )
+
+// MARK: - Infallible arities
+
+/// `combineLatest` and `zip` for infallibles: the observable operators, wrapped again.
+func infallibleFamily(name: String, selectorVerb: String, tupleVerb: String, combines: String) -> OperatorFamily {
+    OperatorFamily(
+        name: name,
+        header: [],
+        extendedType: "Infallible",
+        sourceProtocol: "InfallibleType",
+        sourceLetter: "I",
+        resultType: "Infallible",
+        inlinable: false,
+        selectorSummary: {
+            "\(selectorVerb) \($0) infallibles with `resultSelector`\(name == "zip" ? "." : " whenever any of them sends one.")"
+        },
+        selectorDetails: { [infallibleSeeAlso(name, $0, selector: true)] },
+        selectorParameterDoc: "  - resultSelector: \(combines)",
+        selectorReturns: "- Returns: An infallible of the results.",
+        tupleSummary: {
+            "\(tupleVerb) \($0) infallibles \(name == "zip" ? "by index into tuples." : "into tuples whenever any of them sends one.")"
+        },
+        tupleDetails: { [infallibleSeeAlso(name, $0, selector: false)] },
+        tupleReturns:
+            "- Returns: An infallible of tuples of the \(name == "zip" ? "elements with the same index" : "latest elements").",
+        selectorBody: { count in
+            nestedCall(
+                "        ",
+                wrapper: "Infallible",
+                label: nil,
+                inner: "Observable.\(name)",
+                numbered(count) { "source\($0).asObservable()" } + ["resultSelector: resultSelector"]
+            )
+        },
+        resultFunction: nil
+    )
+}
+
+/// Threads, ordering and completion are the observable operator's; the summary says which.
+func infallibleSeeAlso(_ name: String, _ count: Int, selector: Bool) -> Paragraph {
+    let symbol = "\(name)(" + String(repeating: "_:", count: count) + (selector ? "resultSelector:)" : ")")
+    return .prose("Threads, ordering and completion work as in `Observable.\(symbol)`.")
+}
+
+func infallibleFile() -> [String] {
+    let combineLatest = infallibleFamily(
+        name: "combineLatest",
+        selectorVerb: "Combines the latest elements of",
+        tupleVerb: "Combines the latest elements of",
+        combines: "Combines the latest element of each source."
+    )
+    let zip = infallibleFamily(
+        name: "zip",
+        selectorVerb: "Pairs up by index the elements of",
+        tupleVerb: "Pairs up the elements of",
+        combines: "Combines the elements with the same index."
+    )
+    return [
+        "// `combineLatest` and `zip` for 2 to 8 infallibles, with a result selector or into a tuple: each",
+        "// forwards to the observable operator of the same name and wraps the result again.",
+    ] + operatorFile(combineLatest) + operatorFile(zip)
+}
 
 // MARK: - Single and Maybe zip
 
@@ -582,6 +654,7 @@ let files: [(path: String, lines: [String])] = [
     ("Sources/TellerRx/Operators/Zip/Zip+Arity.swift", operatorFile(zipFamily)),
     ("Sources/TellerRx/Traits/Single+Zip.swift", traitFile(single)),
     ("Sources/TellerRx/Traits/Maybe+Zip.swift", traitFile(maybe)),
+    ("Sources/TellerRx/Traits/Infallible/Infallible+Arity.swift", infallibleFile()),
 ]
 
 let checkOnly = CommandLine.arguments.dropFirst().contains("--check")
