@@ -178,61 +178,57 @@ struct ResultFunction {
     var read: String
 }
 
-func selectorOverload(_ family: OperatorFamily, _ count: Int) -> [String] {
+/// An overload's doc comment, attributes and signature up to its opening brace.
+func overloadHead(
+    _ family: OperatorFamily,
+    _ count: Int,
+    docs: [Paragraph],
+    closure: (label: String, arguments: [String], result: String)?,
+    returns: String
+) -> [String] {
     let letter = family.sourceLetter
-    var out = docComment(
-        [.prose(family.selectorSummary(numberWords[count]!), width: .max)]
-            + family.selectorDetails(count)
-            + [
-                .lines(
-                    parameterDocs(count, noun: "Source", extra: [family.selectorParameterDoc]) + [
-                        family.selectorReturns
-                    ]
-                )
-            ],
-        indent: "    "
-    )
+    var out = docComment(docs, indent: "    ")
     if family.inlinable { out.append("    @inlinable") }
-    out += signature(
-        "    ",
-        name: family.name,
-        generics: numbered(count) { "\(letter)\($0): \(family.sourceProtocol)" },
-        parameters: numbered(count) { "_ source\($0): \(letter)\($0)" },
-        closure: ("resultSelector", numbered(count) { "\(letter)\($0).Element" }, "Element"),
-        returns: "\(family.resultType)<Element>"
-    )
-    out += family.selectorBody(count)
-    out.append("    }")
     return out
+        + signature(
+            "    ",
+            name: family.name,
+            generics: numbered(count) { "\(letter)\($0): \(family.sourceProtocol)" },
+            parameters: numbered(count) { "_ source\($0): \(letter)\($0)" },
+            closure: closure,
+            returns: returns
+        )
+}
+
+func selectorOverload(_ family: OperatorFamily, _ count: Int) -> [String] {
+    let parameters = parameterDocs(count, noun: "Source", extra: [family.selectorParameterDoc])
+    let docs =
+        [.prose(family.selectorSummary(numberWords[count]!), width: .max)] + family.selectorDetails(count)
+        + [.lines(parameters + [family.selectorReturns])]
+    let arguments = numbered(count) { "\(family.sourceLetter)\($0).Element" }
+    return overloadHead(
+        family,
+        count,
+        docs: docs,
+        closure: ("resultSelector", arguments, "Element"),
+        returns: "\(family.resultType)<Element>"
+    ) + family.selectorBody(count) + ["    }"]
 }
 
 func tupleOverload(_ family: OperatorFamily, _ count: Int) -> [String] {
-    let letter = family.sourceLetter
-    let tupleType =
-        "\(family.resultType)<(" + numbered(count) { "\(letter)\($0).Element" }.joined(separator: ", ") + ")>"
-    var out = docComment(
-        [.prose(family.tupleSummary(numberWords[count]!), width: .max)]
-            + family.tupleDetails(count)
-            + [.lines(parameterDocs(count, noun: "Source") + [family.tupleReturns])],
-        indent: "    "
-    )
-    if family.inlinable { out.append("    @inlinable") }
-    out += signature(
-        "    ",
-        name: family.name,
-        generics: numbered(count) { "\(letter)\($0): \(family.sourceProtocol)" },
-        parameters: numbered(count) { "_ source\($0): \(letter)\($0)" },
-        returns: tupleType
-    )
-    out += tupleCall(
+    let elements = numbered(count) { "\(family.sourceLetter)\($0).Element" }
+    let tupleType = "\(family.resultType)<(" + elements.joined(separator: ", ") + ")>"
+    let docs =
+        [.prose(family.tupleSummary(numberWords[count]!), width: .max)] + family.tupleDetails(count)
+        + [.lines(parameterDocs(count, noun: "Source") + [family.tupleReturns])]
+    let body = tupleCall(
         "        ",
         type: tupleType,
         name: family.name,
         sources: numbered(count) { "source\($0)" },
         tuple: "(" + (0..<count).map { "$\($0)" }.joined(separator: ", ") + ")"
     )
-    out.append("    }")
-    return out
+    return overloadHead(family, count, docs: docs, closure: nil, returns: tupleType) + body + ["    }"]
 }
 
 func resultFunction(_ function: ResultFunction, _ count: Int) -> [String] {

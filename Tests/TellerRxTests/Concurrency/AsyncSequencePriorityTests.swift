@@ -40,15 +40,4 @@ import Testing
         // Never lower than asked for (an awaiting task of higher priority may escalate it).
         #expect(priorities.value.allSatisfy { $0 >= priority })
     }
-
-    @Test func aFailingSequenceFailsTheObservable() async {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
-        continuation.yield(1)
-        continuation.finish(throwing: TestError(1))
-        let received = Locked<[Int]>([])
-        await #expect(throws: TestError(1)) {
-            for try await value in stream.asObservable(priority: nil).values { received.append(value) }
-        }
-        #expect(received.value == [1])
-    }
 }

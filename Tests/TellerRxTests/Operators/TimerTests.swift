@@ -132,12 +132,7 @@ import Testing
         _ = consume tracked
         #expect(refs.aliveCount == 0)
         // And no tick came in between: a fence twenty-five periods later, on the same queue.
-        let fence = DispatchSemaphore(value: 0)
-        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
-            fence.signal()
-            return Disposables.create()
-        }
-        #expect(fence.waitOrTimeOut())
+        #expect(passFence(on: scheduler, after: .milliseconds(50)))
         #expect(ticksAfterStop.value == 0)
         #expect(Array(values.value.prefix(5)) == [0, 1, 2, 3, 4])
         #expect(values.value == Array(0..<values.value.count))

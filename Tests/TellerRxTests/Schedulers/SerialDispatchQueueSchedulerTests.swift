@@ -95,12 +95,7 @@ import Testing
         // to the cancelled timer: with the action gone, nothing can ever run it.
         #expect(refs.aliveCount == 0)
         // And the timer's due time has passed without it: a fence due later, on the same queue.
-        let fence = DispatchSemaphore(value: 0)
-        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(60)) { _ in
-            fence.signal()
-            return Disposables.create()
-        }
-        #expect(fence.waitOrTimeOut())
+        #expect(passFence(on: scheduler, after: .milliseconds(60)))
         #expect(ran.value == 0)
     }
 
@@ -167,12 +162,7 @@ import Testing
         // The action, and what it captured, went with `dispose()`: no later tick can run it.
         #expect(refs.aliveCount == 0)
         // And none ran in between: a fence twenty periods later, on the same queue.
-        let fence = DispatchSemaphore(value: 0)
-        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(40)) { _ in
-            fence.signal()
-            return Disposables.create()
-        }
-        #expect(fence.waitOrTimeOut())
+        #expect(passFence(on: scheduler, after: .milliseconds(40)))
         #expect(ticksAfterStop.value == 0)
         #expect(states.value == Array(0..<states.value.count))
         #expect(states.value.count >= 5)
