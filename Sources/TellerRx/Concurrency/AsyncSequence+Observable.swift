@@ -10,8 +10,28 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     ///   no priority or task-local values from the subscribing context.
     /// - Returns: An observable of the sequence's elements.
     public func asObservable(detached: Bool = false) -> Observable<Element> {
+        iterated { detached ? Task.detached(operation: $0) : Task(operation: $0) }
+    }
+
+    /// This async sequence as an ``Observable``, iterated in a task of the given priority (RxSwift's
+    /// spelling).
+    ///
+    /// Threads, completion, errors and disposal work as in `asObservable(detached:)`: each
+    /// subscription starts a `Task` (not detached) that sends each element from the task's thread.
+    ///
+    /// - Parameter priority: The priority of the task that iterates the sequence; `nil` inherits
+    ///   the subscribing context's.
+    /// - Returns: An observable of the sequence's elements.
+    public func asObservable(priority: TaskPriority?) -> Observable<Element> {
+        iterated { Task(priority: priority, operation: $0) }
+    }
+
+    /// An observable whose every subscription iterates this sequence in the task `start` makes.
+    private func iterated(
+        in start: @escaping @Sendable (@escaping @Sendable () async -> Void) -> Task<Void, Never>
+    ) -> Observable<Element> {
         Observable.create { observer in
-            let iterate: @Sendable () async -> Void = {
+            let task = start {
                 do {
                     for try await element in self {
                         observer.onNext(element)
@@ -23,7 +43,6 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
                     observer.onError(error)
                 }
             }
-            let task = detached ? Task.detached(operation: iterate) : Task(operation: iterate)
             return Disposables.create { task.cancel() }
         }
     }

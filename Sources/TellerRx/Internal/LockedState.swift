@@ -93,9 +93,9 @@ package typealias Lock = LockedState<Void>
 
 extension LockedState where State == Void {
     /// - Parameter recursive: whether the thread holding the lock may take it again (and must
-    ///   then release it as many times). Only operators that forward from several sources under
-    ///   their lock need it, as in RxSwift: a downstream observer may send into one of those
-    ///   sources while the lock is held.
+    ///   then release it as many times). Being phased out: multi-source operators serialize
+    ///   through ``SerialDrain`` instead, which holds no lock while it delivers. Still used by
+    ///   the merging sink (`merge`, `flatMap`) and by Teller's paging write lane.
     package init(recursive: Bool = false) {
         self.init(storage: LockedStateStorage<Void>.self, (), recursive: recursive)
     }

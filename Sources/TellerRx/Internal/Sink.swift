@@ -108,8 +108,9 @@ class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
     }
 
     /// Records `terminal` in `pending` and stops forwarding at once, unless this sink has
-    /// already stopped or been disposed; for operators that decide to end under their own lock
-    /// (merge, zip, combineLatest, …). The thread that calls this sends the event, and disposes
+    /// already stopped or been disposed; for an operator that decides to end under its own lock
+    /// (the merging sink; operators that serialize through ``SerialDrain`` hold no lock and just
+    /// send). The thread that calls this sends the event, and disposes
     /// the sources, once it has released the lock: see ``finish(_:)``.
     ///
     /// Why: disposing a source can take that source's lock, and so can sending the terminal

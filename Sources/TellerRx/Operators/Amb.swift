@@ -55,27 +55,23 @@ private enum AmbSide {
     case right
 }
 
-/// Races two sequences. The recursive lock serializes the decision and the forwarding of
-/// elements; the side that lost is disposed as soon as the other wins, and a terminal event is
-/// sent, once the lock is released (see ``Sink/stopForwarding(recording:in:)``: either under it
-/// could deadlock against a thread that holds a source's lock and sends).
-private final class AmbSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+/// Races two sequences. Both sides' events go through the sink's drain (see
+/// ``SerializingSink``), which also guards the decision: the first event decides the race, is
+/// forwarded, and then the side that lost is disposed, all under no lock.
+private final class AmbSink<Observer: ObserverType>: SerializingSink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: `choice` and the observer references are guarded by `lock`.
-    fileprivate let lock = Lock(recursive: true)
+    // @unchecked: `choice` and the observer references are only touched inside the drain's work.
     @exclusivity(unchecked) private var choice = AmbSide.neither
     // Weak: the observers hold this sink, and their subscriptions (held by the sink disposer)
     // keep them alive for as long as the loser may need disposing.
     @exclusivity(unchecked) private weak var leftObserver: SubscriptionSlot?
     @exclusivity(unchecked) private weak var rightObserver: SubscriptionSlot?
-    /// How the sink ends, decided under `lock` and sent after it.
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     /// Subscribes both sequences, wired as this sink's upstream first.
     func run(left: Observable<Observer.Element>, right: Observable<Observer.Element>) {
         let leftObserver = AmbObserver(sink: self, side: .left)
         let rightObserver = AmbObserver(sink: self, side: .right)
-        lock.withLock {
+        serialized { [self] in
             self.leftObserver = leftObserver
             self.rightObserver = rightObserver
         }
@@ -84,11 +80,17 @@ where Observer.Element: Sendable {
         right.subscribe(rightObserver, upstreamOf: rightObserver)
     }
 
-    /// Called under `lock` with an event from `side`.
-    ///
-    /// - Returns: The losing side's subscription when this event decided the race; the caller
-    ///   disposes it after releasing the lock.
-    fileprivate func on(_ event: Event<Observer.Element>, from side: AmbSide) -> SubscriptionSlot? {
+    fileprivate func on(_ event: Event<Observer.Element>, from side: AmbSide) {
+        if enterIfIdle() {
+            handle(event, from: side)
+            leave()
+        } else {
+            serialized { [self] in handle(event, from: side) }
+        }
+    }
+
+    /// Called inside the drain's work with an event from `side`.
+    private func handle(_ event: Event<Observer.Element>, from side: AmbSide) {
         var loser: SubscriptionSlot?
         if choice == .neither {
             choice = side
@@ -96,28 +98,14 @@ where Observer.Element: Sendable {
             leftObserver = nil
             rightObserver = nil
         }
-        guard choice == side else { return loser }
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error(let error):
-            stopForwarding(recording: .failed(error), in: &pendingTerminal)
-        case .completed:
-            stopForwarding(recording: .completed, in: &pendingTerminal)
+        if choice == side {
+            switch event {
+            case .next: forwardOn(event)
+            case .error, .completed: forwardTerminal(event)
+            }
         }
-        return loser
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes both sides.
-    @inline(__always)
-    fileprivate func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+        // The winner's event first, then the loser goes.
+        loser?.dispose()
     }
 }
 
@@ -133,11 +121,6 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Observer.Element>) {
-        sink.lock.lock()
-        let loser = sink.on(event, from: side)
-        sink.lock.unlock()
-        // The winner's event first, then the loser goes.
-        sink.finishIfStopped()
-        loser?.dispose()
+        sink.on(event, from: side)
     }
 }

@@ -16,10 +16,7 @@ extension ObservableType {
     /// - Returns: A disposable that ends the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
     where Observer.Element == Element {
-        if observers.count == 1 {
-            return asObservable().subscribe(observers[0])
-        }
-        return asObservable().subscribe(BindObserver(observers) { $0 })
+        bind(toEach: observers)
     }
 
     /// Subscribes observers of optional elements to this sequence: every element is sent to
@@ -30,6 +27,21 @@ extension ObservableType {
     /// - Parameter observers: The observers that receive the events.
     /// - Returns: A disposable that ends the binding.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        bind(toEach: observers)
+    }
+
+    /// The variadic `bind(to:)` with an array (Swift cannot pass variadic arguments on).
+    func bind<Observer: ObserverType>(toEach observers: [Observer]) -> any Disposable
+    where Observer.Element == Element {
+        if observers.count == 1 {
+            return asObservable().subscribe(observers[0])
+        }
+        return asObservable().subscribe(BindObserver(observers) { $0 })
+    }
+
+    /// The variadic `bind(to:)` for observers of optionals, with an array.
+    func bind<Observer: ObserverType>(toEach observers: [Observer]) -> any Disposable
     where Observer.Element == Element? {
         asObservable().subscribe(BindObserver(observers) { $0 })
     }
@@ -136,7 +148,7 @@ extension ObservableType {
 
     /// Subscribes `accept` to the elements; completion is ignored (relays never end) and an
     /// error is only reported.
-    private func bindRelays(named name: String, accept: @escaping @Sendable (Element) -> Void) -> any Disposable {
+    func bindRelays(named name: String, accept: @escaping @Sendable (Element) -> Void) -> any Disposable {
         subscribe(onNext: accept, onError: { error in reportMisuse("Binding error to \(name): \(error)") })
     }
 }

@@ -55,12 +55,12 @@ private final class BufferProducer<Element: Sendable>: Producer<[Element]>, @unc
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so the
-/// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
-private final class BufferSink<Element, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+/// Timer callbacks and source events arrive on different threads and both forward, so both
+/// go through the sink's drain (see ``SerializingSink``), which also guards the state.
+private final class BufferSink<Element: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
     @unchecked Sendable
 where Observer.Element == [Element] {
-    // @unchecked: `buffer` and `window` are only touched under the delivery lock.
+    // @unchecked: `buffer` and `window` are only touched inside `serialized` (or before subscribing).
     let timer = SerialDisposable()
     private let timeSpan: RxTimeInterval
     private let count: Int
@@ -83,8 +83,10 @@ where Observer.Element == [Element] {
     }
 
     func on(_ event: Event<Element>) {
-        lockDelivery()
-        defer { unlockDelivery() }
+        serialized { [self] in handle(event) }
+    }
+
+    private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             buffer.append(element)
@@ -102,16 +104,16 @@ where Observer.Element == [Element] {
         }
     }
 
-    /// Starts the open window's timer. Call under the delivery lock, or before subscribing.
+    /// Starts the open window's timer. Call inside `serialized`, or before subscribing.
     func startTimer() {
         let current = window
         timer.disposable = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
-            sink.timerFired(current)
+            sink.serialized { sink.timerFired(current) }
             return Disposables.create()
         }
     }
 
-    /// Sends the current array and opens the next window. Call under the delivery lock.
+    /// Sends the current array and opens the next window. Call inside `serialized`.
     private func closeWindow() {
         window &+= 1
         let full = buffer
@@ -121,8 +123,6 @@ where Observer.Element == [Element] {
     }
 
     private func timerFired(_ firedWindow: UInt64) {
-        lockDelivery()
-        defer { unlockDelivery() }
         guard firedWindow == window else { return }
         closeWindow()
     }

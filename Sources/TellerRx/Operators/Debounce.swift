@@ -44,10 +44,11 @@ private final class DebounceProducer<Element: Sendable>: Producer<Element>, @unc
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so the
-/// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
-private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable {
-    // @unchecked: `pending` and `generation` are only touched under the delivery lock.
+/// Timer callbacks and source events arrive on different threads and both forward, so both
+/// go through the sink's drain (see ``SerializingSink``), which also guards the state.
+private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: `pending` and `generation` are only touched inside `serialized`.
     typealias Element = Observer.Element
 
     let timer = SerialDisposable()
@@ -64,8 +65,10 @@ private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observ
     }
 
     func on(_ event: Event<Element>) {
-        lockDelivery()
-        defer { unlockDelivery() }
+        serialized { [self] in handle(event) }
+    }
+
+    private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             generation &+= 1
@@ -73,7 +76,7 @@ private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observ
             // Replacing the timer cancels the previous element's.
             let current = generation
             timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
-                sink.timerFired(current)
+                sink.serialized { sink.timerFired(current) }
                 return Disposables.create()
             }
         case .error:
@@ -91,8 +94,6 @@ private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observ
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
-        lockDelivery()
-        defer { unlockDelivery() }
         guard firedGeneration == generation, let element = pending else { return }
         pending = nil
         forwardOn(.next(element))

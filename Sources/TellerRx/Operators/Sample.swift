@@ -51,21 +51,18 @@ private final class SampleProducer<Element: Sendable, SamplerElement: Sendable>:
     }
 }
 
-/// Two sources forward into one observer, so (as in RxSwift) one recursive lock guards the
-/// state and serializes forwarding: the documented exception to "never call downstream under
-/// a lock". The terminal event is sent, and both subscriptions disposed, only after it is
-/// released (see ``Sink/stopForwarding(recording:in:)``).
-private final class SampleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-    // @unchecked: the `var`s are only touched while holding `lock`.
+/// Two sources forward into one observer: both go through the sink's drain (see
+/// ``SerializingSink``), which also guards the state, so their events never overlap
+/// downstream and nothing runs under a lock.
+private final class SampleSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element: Sendable {
+    // @unchecked: the `var`s are only touched inside `serialized`.
     typealias Element = Observer.Element
 
     let sourceSubscription = SubscriptionSlot()
     private let defaultValue: Element?
-    private let lock = Lock(recursive: true)
     private var latest: Element?
     private var sourceCompleted = false
-    /// How the sink ends, decided under `lock` and sent after it.
-    private var pendingTerminal = PendingTerminal()
 
     init(defaultValue: Element?, observer: Observer, downstream: SubscriptionSlot?) {
         self.defaultValue = defaultValue
@@ -75,52 +72,37 @@ private final class SampleSink<Observer: ObserverType>: Sink<Observer>, Observer
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            lock.withLock { latest = element }
+            serialized { [self] in latest = element }
         case .error(let error):
-            lock.withLock { stopForwarding(recording: .failed(error), in: &pendingTerminal) }
-            finishIfStopped()
+            serialized { [self] in forwardTerminal(.error(error)) }
         case .completed:
-            lock.withLock { sourceCompleted = true }
+            serialized { [self] in sourceCompleted = true }
             sourceSubscription.dispose()
         }
     }
 
     func tick() {
-        lock.withLock {
+        serialized { [self] in
             if isDisposed { return }
             if let element = latest {
                 latest = nil
-                forwardOn(.next(element))
+                forwardNext(element)
             } else if let defaultValue {
-                forwardOn(.next(defaultValue))
+                forwardNext(defaultValue)
             }
             if sourceCompleted {
-                stopForwarding(recording: .completed, in: &pendingTerminal)
+                forwardTerminal(.completed)
             }
         }
-        finishIfStopped()
     }
 
     func samplerFailed(_ error: any Error) {
-        lock.withLock { stopForwarding(recording: .failed(error), in: &pendingTerminal) }
-        finishIfStopped()
+        serialized { [self] in forwardTerminal(.error(error)) }
     }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes both subscriptions.
-    @inline(__always)
-    fileprivate func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
-    }
-
 }
 
-private struct SamplerObserver<Observer: ObserverType, SamplerElement>: ObserverType {
+private struct SamplerObserver<Observer: ObserverType, SamplerElement>: ObserverType
+where Observer.Element: Sendable {
     let sink: SampleSink<Observer>
 
     func on(_ event: Event<SamplerElement>) {

@@ -52,24 +52,24 @@ private final class TakeForDurationProducer<Element: Sendable>: Producer<Element
     }
 }
 
-/// The timer and the source both forward, so the delivery lock (see ``SerializingSink``)
-/// serializes them.
+/// The timer and the source both forward, so both go through the sink's drain (see
+/// ``SerializingSink``).
 private final class TakeForDurationSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
     @unchecked Sendable
-{
-    // @unchecked: no mutable state beyond `Sink`; the delivery lock only serializes forwarding.
+where Observer.Element: Sendable {
+    // @unchecked: no mutable state beyond `Sink`; the drain only serializes forwarding.
 
     func on(_ event: Event<Observer.Element>) {
-        lockDelivery()
-        defer { unlockDelivery() }
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        serialized { [self] in
+            forwardOn(event)
+            if event.isStopEvent { dispose() }
+        }
     }
 
     func timerFired() {
-        lockDelivery()
-        defer { unlockDelivery() }
-        forwardOn(.completed)
-        dispose()
+        serialized { [self] in
+            forwardOn(.completed)
+            dispose()
+        }
     }
 }

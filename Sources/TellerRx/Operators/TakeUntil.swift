@@ -50,20 +50,16 @@ private final class TakeUntilProducer<Element: Sendable, Other: Sendable>: Produ
     }
 }
 
-private final class TakeUntilSink<Other: Sendable, Observer: ObserverType>: Sink<Observer>, ObserverType,
+/// Two sources forward into one observer: both go through the sink's drain (see
+/// ``SerializingSink``), so their events never overlap downstream and the one that ends the
+/// sequence sends its terminal event, and disposes both subscriptions, under no lock.
+private final class TakeUntilSink<Other: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
     @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: both sources' events go through `lock`; `otherSubscription` is thread-safe.
+    // @unchecked: no mutable state beyond `Sink`; `otherSubscription` is thread-safe.
     typealias Element = Observer.Element
 
-    /// Serializes the two sources. Recursive and held while forwarding (the documented
-    /// exception to "act after the lock"): `other` may fire from inside a downstream `onNext`
-    /// on the same thread, and events must not overlap downstream. The terminal event is sent,
-    /// and both subscriptions disposed, only after it (see ``Sink/stopForwarding(recording:in:)``).
-    private let lock = Lock(recursive: true)
     private let otherSubscription = SubscriptionSlot()
-    /// How the sink ends, decided under `lock` and sent after it.
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     /// Subscribes both sequences, wired as this sink's upstream first.
     func run(source: Observable<Element>, other: Observable<Other>) {
@@ -73,44 +69,32 @@ where Observer.Element: Sendable {
         source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
-    func on(_ event: Event<Element>) {
-        lock.withLock {
-            switch event {
-            case .next:
-                forwardOn(event)
-            case .error(let error):
-                stopForwarding(recording: .failed(error), in: &pendingTerminal)
-            case .completed:
-                stopForwarding(recording: .completed, in: &pendingTerminal)
-            }
+    func onNext(_ element: Element) {
+        if enterIfIdle() {
+            forwardNext(element)
+            leave()
+        } else {
+            serialized { [self] in forwardNext(element) }
         }
-        finishIfStopped()
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element): onNext(element)
+        case .error, .completed: serialized { [self] in forwardTerminal(event) }
+        }
     }
 
     func onOther(_ event: Event<Other>) {
         switch event {
         case .next:
-            lock.withLock { stopForwarding(recording: .completed, in: &pendingTerminal) }
-            finishIfStopped()
+            serialized { [self] in forwardTerminal(.completed) }
         case .error(let error):
-            lock.withLock { stopForwarding(recording: .failed(error), in: &pendingTerminal) }
-            finishIfStopped()
+            serialized { [self] in forwardTerminal(.error(error)) }
         case .completed:
             // `other` can no longer stop the source: let it go and keep forwarding.
             otherSubscription.dispose()
         }
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes both subscriptions.
-    @inline(__always)
-    fileprivate func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 

@@ -62,11 +62,11 @@ private final class ThrottleProducer<Element: Sendable>: Producer<Element>, @unc
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so the
-/// delivery lock (see ``SerializingSink``) guards the state and serializes forwarding.
+/// Timer callbacks and source events arrive on different threads and both forward, so both
+/// go through the sink's drain (see ``SerializingSink``), which also guards the state.
 private final class ThrottleSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: the `var`s are only touched under the delivery lock.
+    // @unchecked: the `var`s are only touched inside `serialized`.
     typealias Element = Observer.Element
 
     let sourceSubscription = SubscriptionSlot()
@@ -85,47 +85,40 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Element>) {
-        // The source's subscription ends once the lock is released (see `SerializingSink`).
-        if withDeliveryLock({ handle(event) }) {
-            sourceSubscription.dispose()
-        }
+        serialized { [self] in handle(event) }
     }
 
-    /// Called under the delivery lock.
-    ///
-    /// - Returns: Whether the source's subscription is to be disposed.
-    private func handle(_ event: Event<Element>) -> Bool {
+    /// Called inside `serialized`.
+    private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
             guard let wait, !wait.isNow else {
                 send(element)
-                return false
+                return
             }
-            guard parent.latest else { return false }
+            guard parent.latest else { return }
             let timerRunning = kept != nil
             kept = element
-            if timerRunning { return false }
+            if timerRunning { return }
             generation &+= 1
             let current = generation
             timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
-                sink.timerFired(current)
+                sink.serialized { sink.timerFired(current) }
                 return Disposables.create()
             }
-            return false
         case .error:
             kept = nil
             forwardOn(event)
             dispose()
-            return false
         case .completed:
             guard kept != nil else {
                 forwardOn(.completed)
                 dispose()
-                return false
+                return
             }
             completeAfterKept = true
-            return true
+            sourceSubscription.dispose()
         }
     }
 
@@ -137,8 +130,6 @@ where Observer.Element: Sendable {
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
-        lockDelivery()
-        defer { unlockDelivery() }
         guard firedGeneration == generation else { return }
         if let element = kept { send(element) }
         if completeAfterKept {

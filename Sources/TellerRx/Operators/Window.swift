@@ -61,19 +61,16 @@ private final class WindowProducer<Element: Sendable>: Producer<Observable<Eleme
     }
 }
 
-/// Timer callbacks and source events arrive on different threads and both forward, so (as in
-/// RxSwift) one recursive lock guards the state and serializes forwarding: the documented
-/// exception to "never call downstream under a lock".
-private final class WindowSink<Element: Sendable, Observer: ObserverType>: Sink<Observer>, ObserverType,
+/// Timer callbacks and source events arrive on different threads and both forward, so both go
+/// through the sink's drain (see ``SerializingSink``), which also guards the state.
+private final class WindowSink<Element: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
     @unchecked Sendable
 where Observer.Element == Observable<Element> {
-    // @unchecked: `window`, `windowCount`, `windowID` and `isStopped` are only touched while
-    // holding `lock`;
-    // the disposables are thread-safe.
+    // @unchecked: `window`, `windowCount`, `windowID` and `isStopped` are only touched inside
+    // `serialized`; the disposables are thread-safe.
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: any SchedulerType
-    private let lock = Lock(recursive: true)
     private let timer = SerialDisposable()
     private let sourceSubscription = SubscriptionSlot()
     private let refCount: RefCountDisposable
@@ -100,7 +97,7 @@ where Observer.Element == Observable<Element> {
     /// Subscribes `source`, wired as this sink's upstream first.
     func run(_ source: Observable<Element>) {
         setSubscription(refCount)
-        lock.withLock {
+        serialized { [self] in
             forwardOn(.next(AddRef(source: window, refCount: refCount)))
             startTimer()
         }
@@ -108,8 +105,10 @@ where Observer.Element == Observable<Element> {
     }
 
     func on(_ event: Event<Element>) {
-        lock.lock()
-        defer { lock.unlock() }
+        serialized { [self] in handle(event) }
+    }
+
+    private func handle(_ event: Event<Element>) {
         guard !isStopped else { return }
         switch event {
         case .next(let element):
@@ -127,7 +126,7 @@ where Observer.Element == Observable<Element> {
     }
 
     /// Sends the terminal event and stops the timer and the source at once, even if someone
-    /// still holds a window. Call with `lock` held.
+    /// still holds a window. Call inside `serialized`.
     private func stop(_ event: Event<Observable<Element>>) {
         isStopped = true
         forwardOn(event)
@@ -136,17 +135,17 @@ where Observer.Element == Observable<Element> {
         dispose()
     }
 
-    /// Starts the open window's timer. Call with `lock` held.
+    /// Starts the open window's timer. Call inside `serialized`.
     private func startTimer() {
         guard !timer.isDisposed else { return }
         let current = windowID
         timer.disposable = scheduler.scheduleRelative(self, dueTime: timeSpan) { sink in
-            sink.timerFired(current)
+            sink.serialized { sink.timerFired(current) }
             return Disposables.create()
         }
     }
 
-    /// Completes the open window, sends a new one and starts its timer. Call with `lock` held.
+    /// Completes the open window, sends a new one and starts its timer. Call inside `serialized`.
     private func closeWindow() {
         windowID &+= 1
         windowCount = 0
@@ -157,8 +156,6 @@ where Observer.Element == Observable<Element> {
     }
 
     private func timerFired(_ firedWindow: UInt64) {
-        lock.lock()
-        defer { lock.unlock() }
         guard !isStopped, firedWindow == windowID else { return }
         closeWindow()
     }

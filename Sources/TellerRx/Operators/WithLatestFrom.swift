@@ -67,70 +67,69 @@ private final class WithLatestFromProducer<First: Sendable, Second: Sendable, Re
     }
 }
 
-/// Observes the first sequence and keeps the second's latest element. The recursive lock
-/// serializes forwarding from both sequences and guards `latest`; a terminal event is sent, and
-/// both subscriptions disposed, only after it is released (see
-/// ``Sink/stopForwarding(recording:in:)``).
-private final class WithLatestFromSink<First, Second, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
+/// Observes the first sequence and keeps the second's latest element. Both sequences' events
+/// go through the sink's drain (see ``SerializingSink``), which also guards `latest`, so they
+/// never overlap downstream and `resultSelector` runs under no lock.
+private final class WithLatestFromSink<First: Sendable, Second: Sendable, Observer: ObserverType>: SerializingSink<
+    Observer
+>, ObserverType,
+@unchecked Sendable
 {
-    // @unchecked: `latest` is guarded by `lock`.
+    // @unchecked: `latest` is only touched inside the drain's work.
     typealias ResultSelector = @Sendable (First, Second) throws -> Observer.Element
 
-    fileprivate let lock = Lock(recursive: true)
     private let resultSelector: ResultSelector
-    @exclusivity(unchecked) fileprivate var latest: Second?
-    /// How the sink ends, decided under `lock` and sent after it.
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
+    @exclusivity(unchecked) private var latest: Second?
 
     init(resultSelector: @escaping ResultSelector, observer: Observer, downstream: SubscriptionSlot?) {
         self.resultSelector = resultSelector
         super.init(observer: observer, downstream: downstream)
     }
 
+    func onNext(_ element: First) {
+        if enterIfIdle() {
+            combine(element)
+            leave()
+        } else {
+            serialized { [self] in combine(element) }
+        }
+    }
+
     func on(_ event: Event<First>) {
-        lock.lock()
         switch event {
         case .next(let element):
-            if let latest, !isDisposed {
-                do {
-                    forwardOn(.next(try resultSelector(element, latest)))
-                } catch {
-                    fail(error)
-                }
-            }
+            onNext(element)
         case .error(let error):
-            fail(error)
+            serialized { [self] in forwardTerminal(.error(error)) }
         case .completed:
-            stopForwarding(recording: .completed, in: &pendingTerminal)
+            serialized { [self] in forwardTerminal(.completed) }
         }
-        lock.unlock()
-        finishIfStopped()
     }
 
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
-    fileprivate func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+    private func combine(_ element: First) {
+        guard let latest, !isDisposed else { return }
+        do {
+            forwardNext(try resultSelector(element, latest))
+        } catch {
+            forwardErrorAndDispose(error)
+        }
     }
 
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes both subscriptions.
-    @inline(__always)
-    fileprivate func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
+    fileprivate func secondSent(_ element: Second) {
+        serialized { [self] in latest = element }
     }
 
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+    fileprivate func secondFailed(_ error: any Error) {
+        serialized { [self] in forwardTerminal(.error(error)) }
     }
 }
 
 /// Observes the second sequence: records its latest element.
-private final class WithLatestFromSecondObserver<First, Second, Observer: ObserverType>: SubscriptionSlot,
+private final class WithLatestFromSecondObserver<First: Sendable, Second: Sendable, Observer: ObserverType>:
+    SubscriptionSlot,
     ObserverType, @unchecked Sendable
 {
-    // @unchecked: immutable; the sink's state is guarded by its lock.
+    // @unchecked: immutable.
     private let sink: WithLatestFromSink<First, Second, Observer>
 
     init(sink: WithLatestFromSink<First, Second, Observer>) {
@@ -140,10 +139,9 @@ private final class WithLatestFromSecondObserver<First, Second, Observer: Observ
     func on(_ event: Event<Second>) {
         switch event {
         case .next(let element):
-            sink.lock.withLock { sink.latest = element }
+            sink.secondSent(element)
         case .error(let error):
-            sink.lock.withLock { sink.fail(error) }
-            sink.finishIfStopped()
+            sink.secondFailed(error)
         case .completed:
             // Only this subscription ends; the latest element stays usable.
             dispose()

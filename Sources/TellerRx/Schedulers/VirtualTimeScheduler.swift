@@ -89,7 +89,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         var clock: VirtualTime
         var isRunning = false
         var nextID = 0
-        var queue: [VirtualSchedulerItem<VirtualTime>] = []
+        /// Ordered by due time, then by scheduling order (see `isBefore`).
+        var queue = BinaryHeap<VirtualSchedulerItem<VirtualTime>>()
     }
 
     private let state: LockedState<State>
@@ -159,16 +160,21 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         time: VirtualTime,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
-        let converter = self.converter
-        return self.state.withLock { scheduler in
+        self.state.withLock { scheduler in
             let item = VirtualSchedulerItem(time: time, id: scheduler.nextID) { action(state) }
             scheduler.nextID += 1
-            // Insert after every item due at or before `time`: equal times run in scheduling order.
-            let index =
-                scheduler.queue.firstIndex { converter.compareVirtualTime($0.time, time) == .greaterThan }
-                ?? scheduler.queue.endIndex
-            scheduler.queue.insert(item, at: index)
+            scheduler.queue.insert(item, by: isBefore)
             return item
+        }
+    }
+
+    /// The queue's order: earlier due time first, and for equal times the item scheduled first
+    /// (its `id` is smaller), so equal times run in scheduling order.
+    private func isBefore(_ lhs: VirtualSchedulerItem<VirtualTime>, _ rhs: VirtualSchedulerItem<VirtualTime>) -> Bool {
+        switch converter.compareVirtualTime(lhs.time, rhs.time) {
+        case .lessThan: true
+        case .greaterThan: false
+        case .equal: lhs.id < rhs.id
         }
     }
 
@@ -237,13 +243,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             guard state.isRunning else { return nil }
             while let first = state.queue.first {
                 if first.isDisposed {
-                    state.queue.removeFirst()
+                    _ = state.queue.removeFirst(by: isBefore)
                     continue
                 }
                 if let limit, converter.compareVirtualTime(first.time, limit) == .greaterThan {
                     return nil
                 }
-                state.queue.removeFirst()
+                _ = state.queue.removeFirst(by: isBefore)
                 if converter.compareVirtualTime(first.time, state.clock) == .greaterThan {
                     state.clock = first.time
                 }

@@ -50,4 +50,13 @@ public final class ReplayRelay<Element: Sendable>: ObservableType, Sendable {
     public func asObservable() -> Observable<Element> {
         subject.asObservable()
     }
+
+    /// This relay as an ``Infallible``, which it is: a relay never fails or completes.
+    ///
+    /// Subscribers get what ``asObservable()`` gives them, on the same threads.
+    ///
+    /// - Returns: An infallible of the relay's elements.
+    public func asInfallible() -> Infallible<Element> {
+        Infallible(asObservable())
+    }
 }

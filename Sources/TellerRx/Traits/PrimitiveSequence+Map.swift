@@ -23,7 +23,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func compactMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe(raw: TraitCompactMapProducer(source: primitiveSequence.source, transform: transform))
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element only if it satisfies `predicate`, which leaves a ``Maybe``.
@@ -62,7 +62,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func compactMap<Result: Sendable>(
         _ transform: @escaping @Sendable (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe(raw: TraitCompactMapProducer(source: primitiveSequence.source, transform: transform))
+        Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// Keeps the element, if any, only if it satisfies `predicate`.
@@ -74,67 +74,5 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// - Returns: A maybe of the element if it passed.
     public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.filter(predicate))
-    }
-}
-
-private final class TraitCompactMapProducer<SourceElement: Sendable, Result: Sendable>: Producer<Result>,
-    @unchecked Sendable
-{
-    // @unchecked: immutable.
-    typealias Transform = @Sendable (SourceElement) throws -> Result?
-
-    let source: Observable<SourceElement>
-    let transform: Transform
-
-    init(source: Observable<SourceElement>, transform: @escaping Transform) {
-        self.source = source
-        self.transform = transform
-    }
-
-    override func run<Observer: ObserverType>(
-        _ observer: Observer,
-        downstream: SubscriptionSlot?
-    ) -> any Disposable where Observer.Element == Result {
-        let sink = TraitCompactMapSink<SourceElement, Observer>(
-            transform: transform,
-            observer: observer,
-            downstream: downstream
-        )
-        source.subscribe(sink, upstreamOf: sink)
-        return sink
-    }
-}
-
-private final class TraitCompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType,
-    @unchecked Sendable
-{
-    // @unchecked: immutable beyond `Sink`.
-    typealias Transform = @Sendable (SourceElement) throws -> Observer.Element?
-
-    private let transform: Transform
-
-    init(transform: @escaping Transform, observer: Observer, downstream: SubscriptionSlot?) {
-        self.transform = transform
-        super.init(observer: observer, downstream: downstream)
-    }
-
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            do {
-                if let result = try transform(element) {
-                    forwardOn(.next(result))
-                }
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
-            dispose()
-        }
     }
 }

@@ -99,7 +99,7 @@ import Testing
         let values = Locked<[Int]>([])
         let offQueue = Locked(0)
         let fiveReceived = DispatchSemaphore(value: 0)
-        let unexpected = DispatchSemaphore(value: 0)
+        let ticksAfterStop = Locked(0)
         let stopped = Locked(false)
         let tracked = Tracked(0)
         let refs = WeakRefs()
@@ -108,7 +108,7 @@ import Testing
             .subscribe(onNext: { [tracked] value in
                 _ = tracked
                 if stopped.value {
-                    unexpected.signal()
+                    ticksAfterStop.increment()
                     return
                 }
                 if !marker.isCurrent { offQueue.increment() }
@@ -124,17 +124,19 @@ import Testing
             disposed.signal()
         }
         #expect(disposed.waitOrTimeOut())
-        // Twenty-five periods with no tick: a live timer would have signalled by then.
-        #expect(unexpected.wait(timeout: .now() + .milliseconds(50)) == .timedOut)
-        #expect(Array(values.value.prefix(5)) == [0, 1, 2, 3, 4])
-        #expect(values.value == Array(0..<values.value.count))
-        #expect(offQueue.value == 0)
-        // The cancelled timer lets go of the observer (and what it captured).
+        // The cancelled timer lets go of the observer (and what it captured): with the observer
+        // gone, no later tick can reach it. This is what proves that nothing more can come.
         let flushed = DispatchSemaphore(value: 0)
         marker.queue.async { flushed.signal() }
         #expect(flushed.waitOrTimeOut())
         _ = consume tracked
         #expect(refs.aliveCount == 0)
+        // And no tick came in between: a fence twenty-five periods later, on the same queue.
+        #expect(passFence(on: scheduler, after: .milliseconds(50)))
+        #expect(ticksAfterStop.value == 0)
+        #expect(Array(values.value.prefix(5)) == [0, 1, 2, 3, 4])
+        #expect(values.value == Array(0..<values.value.count))
+        #expect(offQueue.value == 0)
     }
 
     @Test func timerOnARealQueueSendsZeroThenCompletes() {

@@ -78,19 +78,25 @@ import Testing
     @Test func disposingARelativeTimerCancelsItAndFreesItsActionAtOnce() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "serial.timer.cancel")
         let refs = WeakRefs()
-        let ran = DispatchSemaphore(value: 0)
+        let ran = Locked(0)
         do {
             let tracked = Tracked(1)
+            let capturedByTheAction = Tracked(2)
             refs.track(tracked)
-            let work = scheduler.scheduleRelative(tracked, dueTime: .milliseconds(30)) { _ in
-                ran.signal()
+            refs.track(capturedByTheAction)
+            let work = scheduler.scheduleRelative(tracked, dueTime: .milliseconds(30)) { [capturedByTheAction] _ in
+                _ = capturedByTheAction
+                ran.increment()
                 return Disposables.create()
             }
             work.dispose()
         }
-        // Freed by `dispose()` itself, before Dispatch gets round to the cancelled timer.
+        // The state and the action itself are freed by `dispose()`, before Dispatch gets round
+        // to the cancelled timer: with the action gone, nothing can ever run it.
         #expect(refs.aliveCount == 0)
-        #expect(ran.wait(timeout: .now() + .milliseconds(100)) == .timedOut)
+        // And the timer's due time has passed without it: a fence due later, on the same queue.
+        #expect(passFence(on: scheduler, after: .milliseconds(60)))
+        #expect(ran.value == 0)
     }
 
     @Test func disposingWorkAfterItRanDisposesWhatItReturned() {
@@ -134,11 +140,11 @@ import Testing
         let tracked = Tracked(1)
         refs.track(tracked)
         let stopped = Locked(false)
-        let tickedAfterStop = DispatchSemaphore(value: 0)
+        let ticksAfterStop = Locked(0)
         let periodic = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(2)) {
             [tracked] state in
             _ = tracked
-            if stopped.value { tickedAfterStop.signal() }
+            if stopped.value { ticksAfterStop.increment() }
             if !marker.isCurrent { offQueue.increment() }
             states.append(state)
             if state == 4 { fiveTicks.signal() }
@@ -153,8 +159,11 @@ import Testing
             disposed.signal()
         }
         #expect(disposed.waitOrTimeOut())
+        // The action, and what it captured, went with `dispose()`: no later tick can run it.
         #expect(refs.aliveCount == 0)
-        #expect(tickedAfterStop.wait(timeout: .now() + .milliseconds(40)) == .timedOut)
+        // And none ran in between: a fence twenty periods later, on the same queue.
+        #expect(passFence(on: scheduler, after: .milliseconds(40)))
+        #expect(ticksAfterStop.value == 0)
         #expect(states.value == Array(0..<states.value.count))
         #expect(states.value.count >= 5)
         #expect(offQueue.value == 0)

@@ -31,6 +31,18 @@ extension DispatchSemaphore {
     }
 }
 
+/// Schedules a no-op on `scheduler` after `dueTime` and waits (up to `realTimeout`) for it to
+/// run: a fence for checking afterwards that something due earlier on the same serial queue
+/// did not happen. Returns whether the fence ran.
+func passFence(on scheduler: some SchedulerType, after dueTime: RxTimeInterval) -> Bool {
+    let fence = DispatchSemaphore(value: 0)
+    _ = scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+        fence.signal()
+        return Disposables.create()
+    }
+    return fence.waitOrTimeOut()
+}
+
 /// An object whose deallocation can be observed through `weak` references, to check that an
 /// operator frees what it held.
 final class Tracked: Sendable {

@@ -105,27 +105,24 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
 /// queue holds at least one, the oldest of each are combined into a result. Completion
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
-/// everything at once. One recursive lock serializes forwarding of elements and guards the
-/// state; the terminal event is sent, and the sources disposed, only after it is released (see
-/// ``Sink/stopForwarding(recording:in:)``).
+/// everything at once. One ``SerialDrain`` serializes the sources' events and guards the state,
+/// so results, the terminal event and the sources' disposal are all sent under no lock.
 final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: Sendable {
-    // @unchecked: the mutable state is guarded by `lock`.
+    // @unchecked: the mutable state is only touched inside `drain`'s work.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
-    /// Serializes forwarding from every source and guards the state (RxSwift's design).
-    let lock = Lock(recursive: true)
+    /// Serializes every source's events and guards the state.
+    let drain = SerialDrain()
     private let inputs: [MultiSourceInput]
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
     /// Every source's queue and its "is done" flag, in one allocation.
     private let storage: MultiSourceStorage
 
-    // Guarded by `lock` (hence no dynamic exclusivity checks).
+    // Only touched inside `drain`'s work (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var queuedCounts: [Int]
     @exclusivity(unchecked) private var nonEmptyCount = 0
     @exclusivity(unchecked) private var doneCount = 0
-    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -166,12 +163,11 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
             preconditionFailure("zip sources are never scalar")
         }
         if inputs.isEmpty {
-            lock.withLock { complete() }
-            finishIfStopped()
+            drain.run { [self] in complete() }
         }
     }
 
-    /// Source `index` has queued an element (called under `lock`, while not stopped).
+    /// Source `index` has queued an element (called inside the drain, while not stopped).
     func next(_ index: Int) {
         queuedCounts[index] += 1
         if queuedCounts[index] == 1 {
@@ -201,7 +197,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         forwardOn(.next(result))
     }
 
-    /// Source `index` completed (called under `lock`).
+    /// Source `index` completed (called inside the drain).
     @inline(never)
     func done(_ index: Int) {
         guard !storage.secondFlag(index) else { return }
@@ -212,28 +208,16 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
     }
 
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
+    /// Inside the drain: ends with `error`, and disposes every source.
     @inline(never)
     func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+        forwardTerminal(.error(error))
     }
 
-    /// Called under `lock`: ends with completion, sent once the lock is released.
+    /// Inside the drain: ends with completion, and disposes every source.
     @inline(never)
     private func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes every source.
-    @inline(__always)
-    func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+        forwardTerminal(.completed)
     }
 }
 
@@ -241,7 +225,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 private final class ZipObserver<Element: Sendable, Observer: ObserverType>: MultiSourceObserver, ObserverType,
     @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: immutable; the queue is guarded by the sink's lock.
+    // @unchecked: immutable; the queue is only touched inside the sink's drain.
     private let sink: ZipSink<Observer>
     private let index: Int
     private let queue: UnsafeMutablePointer<FIFOQueue<Element>>
@@ -259,8 +243,20 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Element>) {
-        var isCompleted = false
-        sink.lock.lock()
+        if sink.drain.tryEnter() {
+            handle(event)
+            sink.drain.leave()
+        } else {
+            sink.drain.run { [self] in handle(event) }
+        }
+        if case .completed = event {
+            // Its subscription ends now, as RxSwift's subscription logs show.
+            dispose()
+        }
+    }
+
+    /// Inside the sink's drain.
+    private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             // Stopped: the sink is being torn down; the element can never be combined.
@@ -271,15 +267,7 @@ where Observer.Element: Sendable {
         case .error(let error):
             sink.fail(error)
         case .completed:
-            isCompleted = true
             sink.done(index)
         }
-        sink.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
-        if isCompleted {
-            // Its subscription ends now, as RxSwift's subscription logs show.
-            dispose()
-        }
-        sink.finishIfStopped()
     }
 }
