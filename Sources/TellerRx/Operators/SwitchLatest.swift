@@ -52,32 +52,32 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 /// sequence whose id is no longer the latest are dropped, so a replaced inner sequence cannot
 /// leak elements even if it emits while being disposed on another thread.
 ///
-/// The outer sequence's and the inner sequences' events go through one ``SerialDrain``, which
-/// also guards the state: elements, the terminal event and disposals are sent under no lock. A
-/// new inner sequence is subscribed after the drain is left where it can be (so that what it
-/// sends synchronously takes the drain's fast path), inside the drain's work otherwise. The
-/// current inner subscription lives in a lock-free ``SerialSlot``, so that disposing from
-/// another thread never waits for a delivery in progress.
+/// The recursive `lock` serializes forwarding of elements and guards the state (RxSwift's
+/// design); the terminal event is sent, and everything disposed, only once it is released (see
+/// ``Sink/stopForwarding(recording:in:)``). The current inner subscription lives
+/// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
+/// a delivery in progress.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType, @unchecked Sendable
 where Inner.Element == Observer.Element {
-    // @unchecked: the mutable state is only touched inside `drain`'s work; `current` and
-    // `outer` are atomic.
+    // @unchecked: the mutable state is guarded by `lock`; `current` and `outer` are atomic.
     typealias Selector = @Sendable (SourceElement) throws -> Inner
-    typealias InnerObserverType = any InnerObserverCreating<Inner.Element>.Type
 
     private let selector: Selector
-    fileprivate let drain = SerialDrain()
+    fileprivate let lock = Lock(recursive: true)
     private let outer = SubscriptionSlot()
     private let current = SerialSlot()
     private let isTornDown = Atomic<Bool>(false)
-    /// Fetched on first use (sequences of `just` never need it), inside the drain.
-    @exclusivity(unchecked) private var innerObserverType: InnerObserverType?
+    /// Fetched on first use (sequences of `just` never need it); only the serial outer
+    /// sequence's `onNext` touches it.
+    @exclusivity(unchecked) private var innerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
 
-    // Only touched inside `drain`'s work.
-    @exclusivity(unchecked) private var latestID: UInt64 = 0
+    // Guarded by `lock`.
+    @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
     @exclusivity(unchecked) private var hasLatest = false
     @exclusivity(unchecked) private var isOuterDone = false
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -93,61 +93,60 @@ where Inner.Element == Observer.Element {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            drain.run { [self] in fail(error) }
+            lock.withLock { fail(error) }
+            finishIfStopped()
         case .completed:
             onCompleted()
         }
     }
 
     func onNext(_ element: SourceElement) {
-        if drain.tryEnter() {
-            let next = select(element)
-            drain.leave()
-            if let next { subscribe(next.inner, id: next.id, observerType: next.observerType) }
-        } else {
-            drain.run { [self] in
-                if let next = select(element) { subscribe(next.inner, id: next.id, observerType: next.observerType) }
-            }
+        lock.lock()
+        guard !isDisposed else {
+            lock.unlock()
+            return
         }
-    }
-
-    /// Inside the drain: makes `element`'s inner sequence the latest, and returns what to
-    /// subscribe to, or `nil` when there is nothing to subscribe (stopped, a failed selector,
-    /// or a `just`, whose element is forwarded at once).
-    private func select(
-        _ element: SourceElement
-    ) -> (inner: Observable<Inner.Element>, id: UInt64, observerType: InnerObserverType)? {
-        if isDisposed { return nil }
         let inner: Inner
         do {
             inner = try selector(element)
         } catch {
             fail(error)
-            return nil
+            lock.unlock()
+            finishIfStopped()
+            return
         }
         latestID &+= 1
         hasLatest = true
+        let id = latestID
         let observable = inner.asObservable()
-        // A `just`: no inner subscription, same events (see `withScalarElement`). The replaced
-        // inner sequence, which can no longer send anything (its id is stale), is disposed
-        // right after.
+        // A `just`: no inner subscription, same events (see `withScalarElement`), forwarded
+        // while still holding the lock. The replaced inner sequence, which can no longer
+        // send anything (its id is stale), is disposed right after.
         if observable.withScalarElement({ scalarArrived($0) }) {
+            lock.unlock()
             current.disposeCurrent()
-            return nil
+            finishIfStopped()
+            return
         }
+        lock.unlock()
         let observerType = innerObserverType ?? SwitchInnerObserver<SourceElement, Inner, Observer>.self
         innerObserverType = observerType
-        return (observable, latestID, observerType)
+        subscribe(observable, id: id, observerType: observerType)
     }
 
-    /// Inside the drain: the element of a `just` inner sequence, which then counts as completed.
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
+    /// completed.
     private func scalarArrived(_ element: Inner.Element) {
         // Without building an `Event` (a type-metadata lookup here and in the observer).
         forwardNext(element)
         innerCompleted(id: latestID)
     }
 
-    private func subscribe(_ inner: Observable<Inner.Element>, id: UInt64, observerType: InnerObserverType) {
+    private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(
+        _ inner: Observable<Inner.Element>,
+        id: UInt64,
+        observerType: InnerObserver.Type
+    ) {
         let observer = observerType.init(parent: Unmanaged.passUnretained(self).toOpaque(), tag: id)
         // The previous inner is disposed before the new one is subscribed, as in RxSwift.
         guard current.replace(with: observer) else { return }
@@ -156,30 +155,19 @@ where Inner.Element == Observer.Element {
 
     @inline(never)
     private func onCompleted() {
-        drain.run { [self] in
+        lock.withLock {
             isOuterDone = true
             if !hasLatest {
                 complete()
             }
         }
         outer.dispose()
+        finishIfStopped()
     }
 
-    /// Inside the drain: an event of the inner sequence with `id`.
-    fileprivate func inner(_ event: Event<Observer.Element>, id: UInt64) {
-        switch event {
-        case .next:
-            if latestID == id { forwardOn(event) }
-        case .error(let error):
-            if latestID == id { fail(error) }
-        case .completed:
-            innerCompleted(id: id)
-        }
-    }
-
-    /// Inside the drain: the inner sequence with `id` completed.
+    /// Called under `lock` when the inner sequence with `id` completes.
     @inline(never)
-    private func innerCompleted(id: UInt64) {
+    fileprivate func innerCompleted(id: UInt64) {
         guard id == latestID else { return }
         hasLatest = false
         if isOuterDone {
@@ -187,16 +175,28 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    /// Inside the drain: ends with `error`, and disposes everything.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
-    private func fail(_ error: any Error) {
-        forwardTerminal(.error(error))
+    fileprivate func fail(_ error: any Error) {
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Inside the drain: ends with completion, and disposes everything.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardTerminal(.completed)
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes everything.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 
     override func dispose() {
@@ -226,12 +226,24 @@ where Inner.Element == Observer.Element {
     }
 
     func on(_ event: Event<Observer.Element>) {
-        if parent.drain.tryEnter() {
-            parent.inner(event, id: id)
-            parent.drain.leave()
-        } else {
-            parent.drain.run { [parent, id] in parent.inner(event, id: id) }
+        parent.lock.lock()
+        switch event {
+        case .next:
+            if parent.latestID == id {
+                parent.forwardOn(event)
+            }
+            parent.lock.unlock()
+            return
+        case .error(let error):
+            if parent.latestID == id {
+                parent.fail(error)
+            }
+        case .completed:
+            parent.innerCompleted(id: id)
         }
-        if event.isStopEvent { dispose() }
+        parent.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        dispose()
+        parent.finishIfStopped()
     }
 }

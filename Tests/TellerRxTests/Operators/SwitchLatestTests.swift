@@ -79,22 +79,4 @@ import Testing
         #expect(xs.subscriptions == [Subscription(200, 350)])
         #expect(ys1.subscriptions == [Subscription(300, 350)])
     }
-
-    /// No lock is held while an element is delivered: an element sent back into the current
-    /// inner sequence from inside `onNext` is delivered once that `onNext` has returned.
-    @Test func reentrantInnerElementIsDeliveredAfterTheObserverReturnsNotInsideIt() {
-        let outer = PublishSubject<PublishSubject<Int>>()
-        let inner = PublishSubject<Int>()
-        let log = Locked<[String]>([])
-        let subscription = outer.switchLatest()
-            .subscribe(onNext: { value in
-                log.withLock { $0.append("begin \(value)") }
-                if value == 1 { inner.onNext(2) }
-                log.withLock { $0.append("end \(value)") }
-            })
-        outer.onNext(inner)
-        inner.onNext(1)
-        #expect(log.value == ["begin 1", "end 1", "begin 2", "end 2"])
-        subscription.dispose()
-    }
 }
