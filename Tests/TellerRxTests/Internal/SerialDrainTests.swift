@@ -6,37 +6,29 @@ import Testing
 /// The drain that serializes multi-source and timer operators without a recursive lock: work
 /// never overlaps, never nests, and queued work runs in the order it was queued.
 @Suite struct SerialDrainTests {
-    /// The drain is noncopyable and must stay put: kept in a class, as operators keep it.
-    private final class Holder: Sendable {
-        let drain = SerialDrain()
-    }
-
     @Test func workQueuedFromInsideWorkRunsAfterItInTheOrderItWasQueued() {
-        let holder = Holder()
+        let drain = SerialDrain()
         let log = LockedState([String]())
-        holder.drain.run {
+        drain.run {
             log.withLock { $0.append("outer begins") }
-            holder.drain.run { log.withLock { $0.append("first queued") } }
-            holder.drain.run { log.withLock { $0.append("second queued") } }
+            drain.run { log.withLock { $0.append("first queued") } }
+            drain.run { log.withLock { $0.append("second queued") } }
             log.withLock { $0.append("outer ends") }
         }
         #expect(log.value == ["outer begins", "outer ends", "first queued", "second queued"])
     }
 
     @Test func enteringABusyDrainFailsAndItsQueuedWorkRunsWhenTheHolderDrains() {
-        let holder = Holder()
+        let drain = SerialDrain()
         let log = LockedState([String]())
-        let entered = holder.drain.tryEnter()
-        let enteredAgain = holder.drain.tryEnter()
-        #expect(entered)
-        #expect(!enteredAgain)
-        holder.drain.run { log.withLock { $0.append("queued") } }
+        #expect(drain.tryEnter())
+        #expect(!drain.tryEnter())
+        drain.run { log.withLock { $0.append("queued") } }
         #expect(log.value.isEmpty)
-        holder.drain.leave()
+        drain.drain()
         #expect(log.value == ["queued"])
-        let enteredOnceIdle = holder.drain.tryEnter()
-        #expect(enteredOnceIdle)
-        holder.drain.leave()
+        #expect(drain.tryEnter())
+        drain.drain()
     }
 
     /// Every thread sends work at once; a piece of work that found another one running, or an
@@ -45,7 +37,7 @@ import Testing
     @Test func workSentFromManyThreadsNeverOverlapsAndAllOfItRuns() {
         let threads = 8
         let iterations = 5_000
-        let holder = Holder()
+        let drain = SerialDrain()
         let counters = UnsafeMutablePointer<Int>.allocate(capacity: 3)
         counters.initialize(repeating: 0, count: 3)
         defer { counters.deallocate() }
@@ -53,7 +45,7 @@ import Testing
         let shared = UncheckedSendable(counters)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             for _ in 0..<iterations {
-                holder.drain.run {
+                drain.run {
                     let counters = shared.value
                     if counters[2] != 0 { counters[1] += 1 }
                     counters[2] = 1

@@ -205,22 +205,6 @@ private func combineLatestSum(_ s: [TestableObservable<Int>], _ variant: ArityVa
         subscription.dispose()
     }
 
-    /// No lock is held while a result is delivered: an element sent back into a source from
-    /// inside `onNext` is combined once that `onNext` has returned, never inside it.
-    @Test func reentrantElementsResultIsDeliveredAfterTheObserverReturnsNotInsideIt() {
-        let subject = PublishSubject<Int>()
-        let log = Locked<[String]>([])
-        let subscription = Observable.combineLatest(subject, Observable.just(100)) { $0 + $1 }
-            .subscribe(onNext: { value in
-                log.withLock { $0.append("begin \(value)") }
-                if value == 101 { subject.onNext(2) }
-                log.withLock { $0.append("end \(value)") }
-            })
-        subject.onNext(1)
-        #expect(log.value == ["begin 101", "end 101", "begin 102", "end 102"])
-        subscription.dispose()
-    }
-
     // MARK: `just` sources (taken at once, without an observer of their own)
 
     @Test func onlyJustSourcesSendOneResultThenComplete() {

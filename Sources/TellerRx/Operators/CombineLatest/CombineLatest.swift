@@ -8,11 +8,11 @@
 class CombineLatestSource: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
 
-    /// The observer of the source, storing its elements in `storage` at `index` inside the
-    /// sink's drain; not yet subscribed (see ``MultiSourceObserver``). Only for a source that is
-    /// not scalar.
+    /// The observer of the source, storing its elements in `storage` at `index` under `lock`;
+    /// not yet subscribed (see ``MultiSourceObserver``). Only for a source that is not scalar.
     func makeObserver(
         for sink: any CombineLatestSinkType,
+        lock: Lock,
         storage: MultiSourceStorage,
         index: Int
     ) -> MultiSourceObserver {
@@ -49,10 +49,11 @@ final class CombineLatestSourceOf<Element: Sendable>: CombineLatestSource, @unch
 
     override func makeObserver(
         for sink: any CombineLatestSinkType,
+        lock: Lock,
         storage: MultiSourceStorage,
         index: Int
     ) -> MultiSourceObserver {
-        CombineLatestObserver<Element>(sink: sink, storage: storage, index: index)
+        CombineLatestObserver<Element>(sink: sink, lock: lock, storage: storage, index: index)
     }
 
     override func initializeWithScalarElement(_ storage: UnsafeMutableRawPointer) {
@@ -113,29 +114,24 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
     }
 }
 
-/// What a source's observer calls on its `combineLatest` sink: the sink's drain (see
-/// ``SerialDrain``), and, inside it, what the source sent. A protocol, so that observers are
-/// generic over their element type only: an observer class generic over the sink's observer
-/// type too would cost a type-metadata lookup per source per subscription. Refines
-/// ``SubscriptionSlot`` so observers read the sink's state bits directly.
+/// What a source's observer calls on its `combineLatest` sink, all under the sink's lock except
+/// ``finishIfStoppedHere()``. A protocol, so that observers are generic over their element type
+/// only: an observer class generic over the sink's observer type too would cost a type-metadata
+/// lookup per source per subscription. Refines ``SubscriptionSlot`` so observers read the sink's
+/// state bits directly.
 protocol CombineLatestSinkType: SubscriptionSlot {
-    /// Takes the sink's drain if it is idle (see ``SerialDrain/tryEnter()``); then call ``leave()``.
-    func tryEnter() -> Bool
-
-    /// Ends the work begun after ``tryEnter()``, running what was queued meanwhile.
-    func leave()
-
-    /// Runs `work` in the sink's drain, now or after the work running or queued.
-    func serialized(_ work: @escaping @Sendable () -> Void)
-
-    /// Inside the drain: source `index` has stored a new latest element (while not stopped).
+    /// Source `index` has stored a new latest element (while not stopped).
     func next(_ index: Int)
 
-    /// Inside the drain: source `index` completed.
+    /// Source `index` completed.
     func done(_ index: Int)
 
-    /// Inside the drain: ends with `error`.
+    /// Ends with `error`, sent once the lock is released.
     func fail(_ error: any Error)
+
+    /// After releasing the lock, once the sink reports ``SubscriptionSlot/isDisposed``: if this
+    /// thread stopped the sink, sends the terminal event and disposes every source.
+    func finishIfStoppedHere()
 }
 
 /// Combines the latest elements of N sources, RxSwift's way.
@@ -149,20 +145,20 @@ protocol CombineLatestSinkType: SubscriptionSlot {
 ///
 /// The latest elements and per-source flags live in one allocation the sink owns, laid out
 /// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
-/// per-source observers hold nothing but pointers. One ``SerialDrain`` serializes the sources'
-/// events and guards the state, so results, the terminal event and the sources' disposal are
-/// all sent under no lock.
+/// per-source observers hold nothing but pointers. One recursive lock serializes forwarding
+/// of results and guards the state; the terminal event is sent, and the sources disposed, only
+/// after it is released (see ``Sink/stopForwarding(recording:in:)``).
 ///
 /// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
 /// class instead of from a lookup through `Observer` per result.
 final class CombineLatestSink<Result: Sendable, Observer: ObserverType>: Sink<Observer>, CombineLatestSinkType,
     @unchecked Sendable
 where Observer.Element == Result {
-    // @unchecked: the mutable state is only touched inside `drain`'s work.
+    // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = CombineLatestProducer<Result>.ResultSelector
 
-    /// Serializes every source's events and guards the state.
-    private let drain = SerialDrain()
+    /// Serializes forwarding from every source and guards the state (RxSwift's design).
+    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
@@ -170,9 +166,11 @@ where Observer.Element == Result {
     /// How many sources are not scalar (see ``MultiSourceInput/isScalar``).
     private let observerCount: Int
 
-    // Only touched inside `drain`'s work (hence no dynamic exclusivity checks).
+    // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var valueCount = 0
     @exclusivity(unchecked) private var doneCount = 0
+    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -216,50 +214,31 @@ where Observer.Element == Result {
         }
         if inputs.isEmpty {
             // As RxSwift 6 does: the result for no elements, then completion.
-            serialized { [self] in
+            lock.withLock {
                 sendResult()
                 complete()
             }
+            finishIfStopped()
         }
     }
 
     private func makeObserver(_ index: Int) -> MultiSourceObserver {
         unsafeDowncast(inputs[index], to: CombineLatestSource.self)
-            .makeObserver(for: self, storage: storage, index: index)
+            .makeObserver(for: self, lock: lock, storage: storage, index: index)
     }
 
     /// Source `index` is scalar: what subscribing to it would send, its element then its
     /// completion, without an observer.
     private func scalarArrived(_ index: Int) {
-        if drain.tryEnter() {
-            takeScalar(index)
-            drain.leave()
-        } else {
-            serialized { [self] in takeScalar(index) }
+        lock.withLock {
+            // Stopped: the sink is being torn down; nothing more is combined.
+            if isDisposed { return }
+            unsafeDowncast(inputs[index], to: CombineLatestSource.self)
+                .initializeWithScalarElement(storage.values[index])
+            next(index)
+            done(index)
         }
-    }
-
-    private func takeScalar(_ index: Int) {
-        // Stopped: the sink is being torn down; nothing more is combined.
-        if isDisposed { return }
-        unsafeDowncast(inputs[index], to: CombineLatestSource.self)
-            .initializeWithScalarElement(storage.values[index])
-        next(index)
-        done(index)
-    }
-
-    @inline(__always)
-    func tryEnter() -> Bool {
-        drain.tryEnter()
-    }
-
-    @inline(__always)
-    func leave() {
-        drain.leave()
-    }
-
-    func serialized(_ work: @escaping @Sendable () -> Void) {
-        drain.run(work)
+        finishIfStopped()
     }
 
     func next(_ index: Int) {
@@ -298,27 +277,42 @@ where Observer.Element == Result {
 
     @inline(never)
     func fail(_ error: any Error) {
-        forwardTerminal(.error(error))
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Inside the drain: ends with completion, and disposes every source.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardTerminal(.completed)
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes every source.
+    @inline(__always)
+    private func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
 /// Observes source `index` of a combineLatest: stores each element, then lets the sink decide.
 final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, ObserverType, @unchecked Sendable {
-    // @unchecked: immutable; the storage is only touched inside the sink's drain.
+    // @unchecked: immutable; the storage is guarded by the sink's lock.
     private let sink: any CombineLatestSinkType
+    /// The sink's lock, kept here so taking it reads one pointer.
+    private let lock: Lock
     private let index: Int
     private let storage: UnsafeMutablePointer<Element>
     /// The sink's "has a value" flag for this source: whether `storage` is initialized.
     private let hasValue: UnsafePointer<Bool>
 
-    init(sink: any CombineLatestSinkType, storage: MultiSourceStorage, index: Int) {
+    init(sink: any CombineLatestSinkType, lock: Lock, storage: MultiSourceStorage, index: Int) {
         self.sink = sink
+        self.lock = lock
         self.index = index
         self.storage = storage.values[index].assumingMemoryBound(to: Element.self)
         hasValue = storage.firstFlagPointer(index)
@@ -331,24 +325,18 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
     }
 
     func onNext(_ element: Element) {
-        if sink.tryEnter() {
-            store(element)
-            sink.leave()
-        } else {
-            sink.serialized { [self] in store(element) }
-        }
-    }
-
-    /// Inside the sink's drain.
-    private func store(_ element: Element) {
+        lock.lock()
         // Stopped: the sink is being torn down; nothing more is combined.
-        if sink.isDisposed { return }
-        if hasValue.pointee {
-            storage.pointee = element
-        } else {
-            storage.initialize(to: element)
+        if !sink.isDisposed {
+            if hasValue.pointee {
+                storage.pointee = element
+            } else {
+                storage.initialize(to: element)
+            }
+            sink.next(index)
         }
-        sink.next(index)
+        lock.unlock()
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 
     func on(_ event: Event<Element>) {
@@ -364,14 +352,17 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
 
     @inline(never)
     private func sourceFailed(_ error: any Error) {
-        sink.serialized { [sink] in sink.fail(error) }
+        lock.withLock { sink.fail(error) }
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 
     @inline(never)
     private func sourceCompleted() {
-        sink.serialized { [sink, index] in sink.done(index) }
+        lock.withLock { sink.done(index) }
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
         // Its subscription ends now (RxSwift's subscription logs show it); the sink may keep
         // combining its last element.
         dispose()
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 }

@@ -110,8 +110,8 @@ struct MultiSourceStorage {
         flags[index] = true
     }
 
-    /// Where the first flag of source `index` is, for an observer that reads it inside the
-    /// owning sink's drain.
+    /// Where the first flag of source `index` is, for an observer that reads it under the
+    /// owning sink's lock.
     func firstFlagPointer(_ index: Int) -> UnsafePointer<Bool> {
         UnsafePointer(flags + index)
     }
