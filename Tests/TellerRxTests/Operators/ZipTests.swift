@@ -196,25 +196,4 @@ private func zipSum(_ s: [TestableObservable<Int>], _ variant: ArityVariant) -> 
         #expect(e0.subscriptions == [Subscription(200, 300)])
         #expect(e1.subscriptions == [Subscription(200, 300)])
     }
-
-    /// No lock is held while a result is delivered: elements sent back into the sources from
-    /// inside `onNext` are paired once that `onNext` has returned, never inside it.
-    @Test func reentrantElementsArePairedAfterTheObserverReturnsNotInsideIt() {
-        let left = PublishSubject<Int>()
-        let right = PublishSubject<Int>()
-        let log = Locked<[String]>([])
-        let subscription = Observable.zip(left, right) { $0 + $1 }
-            .subscribe(onNext: { value in
-                log.withLock { $0.append("begin \(value)") }
-                if value == 11 {
-                    left.onNext(2)
-                    right.onNext(20)
-                }
-                log.withLock { $0.append("end \(value)") }
-            })
-        left.onNext(1)
-        right.onNext(10)
-        #expect(log.value == ["begin 11", "end 11", "begin 22", "end 22"])
-        subscription.dispose()
-    }
 }
