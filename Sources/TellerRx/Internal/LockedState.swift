@@ -95,7 +95,8 @@ extension LockedState where State == Void {
     /// - Parameter recursive: whether the thread holding the lock may take it again (and must
     ///   then release it as many times). Being phased out: multi-source operators serialize
     ///   through ``SerialDrain`` instead, which holds no lock while it delivers. Still used by
-    ///   the merging sink (`merge`, `flatMap`) and by Teller's paging write lane.
+    ///   the merging sink (`merge`, `flatMap`), `combineLatest`, `zip` and `switchLatest`, where
+    ///   the drain measured slower.
     package init(recursive: Bool = false) {
         self.init(storage: LockedStateStorage<Void>.self, (), recursive: recursive)
     }
