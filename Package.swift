@@ -62,7 +62,7 @@ let package = Package(
             name: "TellerTests",
             dependencies: [
                 "Teller", "TellerRx", "TellerTesting", "TellerTestSupport", "TellerMetadataCrashWriter",
-                "TellerExample",
+                "TellerProgramChild", "TellerExample",
             ],
             swiftSettings: testSwiftSettings
         ),
@@ -71,6 +71,14 @@ let package = Package(
             name: "TellerMetadataCrashWriter",
             dependencies: ["Teller"],
             path: "Tests/TellerMetadataCrashWriter",
+            swiftSettings: swiftSettings
+        ),
+        // A child process for the per-program defaults test: a tool on Teller's default files,
+        // run under two names.
+        .executableTarget(
+            name: "TellerProgramChild",
+            dependencies: ["Teller", "TellerRx"],
+            path: "Tests/TellerProgramChild",
             swiftSettings: swiftSettings
         ),
         .testTarget(
