@@ -68,7 +68,7 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - directory: The cache folder, for this store alone (or for stores of one cache).
-    ///     ``defaultDirectory(named:)`` gives one in the platform's caches directory.
+    ///     ``defaultDirectory(named:programIdentifier:)`` gives one in the platform's caches directory.
     ///   - maxTotalBytes: The most the folder's cache files may take, in bytes; `nil` for no limit.
     ///   - maxUnusedAge: Evict tags not loaded or saved for this long; `nil` keeps them for ever.
     ///   - teller: The `Teller` of the repositories that use this store: its clock dates each use,
