@@ -81,6 +81,17 @@ let package = Package(
             path: "Tests/TellerProgramChild",
             swiftSettings: swiftSettings
         ),
+        // The README's quick start and guides compiled as a new Xcode 26 app target compiles
+        // them: main-actor default isolation and approachable concurrency.
+        .testTarget(
+            name: "TellerDefaultIsolationTests",
+            dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerTestSupport"],
+            swiftSettings: testSwiftSettings + [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
+        ),
         .testTarget(
             name: "TellerTestingTests",
             dependencies: ["TellerTesting", "Teller", "TellerRx", "TellerTestSupport"],

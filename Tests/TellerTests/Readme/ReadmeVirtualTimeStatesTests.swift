@@ -26,8 +26,8 @@ private typealias ReposDataSource = GuideReposDataSource
         scheduler.start()  // the fetch and every state play out
 
         #expect(await states.next()?.isFirstFetch == true)
-        var state = await states.next()
-        while state?.cache == nil { state = await states.next() }  // buffered: never waits
-        #expect(state?.cache == ["teller", "teller-android"])
+        var repos: [String]?
+        while repos == nil, let state = await states.next() { repos = state.cache }  // buffered
+        #expect(repos == ["teller", "teller-android"])
     }
 }
