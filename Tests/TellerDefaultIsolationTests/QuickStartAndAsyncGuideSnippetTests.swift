@@ -2,12 +2,15 @@ import Dispatch
 import Foundation
 import Teller
 import TellerRx
+import TellerTestSupport
 import TellerTesting
 import Testing
 
-// The README's async/await, Swift concurrency and testing guides as a new Xcode 26 app target
-// compiles them (main-actor default isolation, approachable concurrency), on the quick start's
-// types without the other guides' extensions (no automatic refresh, a refresh interval).
+// The README's quick start as a new Xcode 26 app target compiles it: this target's default
+// isolation is the main actor, with NonisolatedNonsendingByDefault and InferIsolatedConformances
+// (Package.swift). The declarations are the README's, word for word; its top-level code is the
+// body of `quickStart`. The async/await, Swift concurrency and testing guides' snippets follow,
+// on the same types (without the other guides' extensions: no automatic refresh, an interval).
 
 private struct ReposRequirements: RepositoryRequirements {
     let username: String
@@ -37,6 +40,46 @@ private final class ReposDataSource: RepositoryDataSource {
 
     func isCacheEmpty(_ cache: [String], requirements: ReposRequirements) -> Bool {
         cache.isEmpty
+    }
+}
+
+/// What the quick start printed: its `print` is this recorder, callable from any thread as
+/// `Swift.print` is.
+private nonisolated let printed = Locked<[String]>([])
+
+private nonisolated func print(_ line: String) {
+    printed.withLock { $0.append(line) }
+}
+
+/// The README's top-level code, on the main actor as an app's code is.
+private func quickStart() {
+    let teller = Teller(
+        metadataStore: InMemoryFetchMetadataStore(),  // omit to remember fetches across launches
+        uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "ui")
+    )
+    let repository = TellerRepository(dataSource: ReposDataSource(), teller: teller)
+    let done = DispatchSemaphore(value: 0)
+    let subscription = repository.observe().subscribe(onNext: { state in
+        switch state.state {
+        case .noCache:
+            print(state.isFirstFetch ? "Fetching for the first time…" : "Nothing cached yet.")
+        case .cache(let repos?, let age):
+            print("\(repos) (fetched \(age))\(state.isRefreshing ? ", refreshing" : "")")
+            done.signal()
+        case .cache(nil, _):
+            print(state.isLoadingCache ? "Reading the cache…" : "No repos.")
+        }
+    })
+    repository.requirements = ReposRequirements(username: "levibostian")
+    if done.wait(timeout: .now() + 30) == .timedOut { print("No repos within 30 seconds.") }
+    subscription.dispose()
+}
+
+@Suite struct QuickStartUnderMainActorIsolationTests {
+    @Test func theQuickStartRunsOnTheMainActor() {
+        quickStart()
+        #expect(printed.value.first == "Fetching for the first time…")
+        #expect(printed.value.last?.hasPrefix("[\"teller\", \"teller-android\"] (fetched ") == true)
     }
 }
 
