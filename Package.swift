@@ -62,7 +62,7 @@ let package = Package(
             name: "TellerTests",
             dependencies: [
                 "Teller", "TellerRx", "TellerTesting", "TellerTestSupport", "TellerMetadataCrashWriter",
-                "TellerExample",
+                "TellerProgramChild", "TellerExample",
             ],
             swiftSettings: testSwiftSettings
         ),
@@ -72,6 +72,25 @@ let package = Package(
             dependencies: ["Teller"],
             path: "Tests/TellerMetadataCrashWriter",
             swiftSettings: swiftSettings
+        ),
+        // A child process for the per-program defaults test: a tool on Teller's default files,
+        // run under two names.
+        .executableTarget(
+            name: "TellerProgramChild",
+            dependencies: ["Teller", "TellerRx"],
+            path: "Tests/TellerProgramChild",
+            swiftSettings: swiftSettings
+        ),
+        // The README's quick start and guides compiled as a new Xcode 26 app target compiles
+        // them: main-actor default isolation and approachable concurrency.
+        .testTarget(
+            name: "TellerDefaultIsolationTests",
+            dependencies: ["Teller", "TellerRx", "TellerTesting", "TellerTestSupport"],
+            swiftSettings: testSwiftSettings + [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]
         ),
         .testTarget(
             name: "TellerTestingTests",

@@ -43,6 +43,7 @@ public final class Teller: Sendable {
     /// and a cache store never evicts them.
     private let shownTags = LockedState<[String: Int]>([:])
     private let lifecycleObservation: AppLifecycleObservation
+    private let uiWatch = UISchedulerWatch()
 
     /// Creates an environment.
     ///
@@ -207,6 +208,10 @@ public final class Teller: Sendable {
 
     /// The metadata of `tag` and whether it is invalidated, or `nil` when it was never fetched.
     func storedMetadata(tag: String) -> (metadata: FetchMetadata, isInvalidated: Bool)? {
+        // A repository reads metadata right before it hands a state to the UI scheduler.
+        uiWatch.start(ui: uiScheduler, background: backgroundScheduler) { [weak self] waited in
+            self?.log(.uiSchedulerStalled(waited: waited))
+        }
         guard let metadata = metadataStore.metadata(forTag: tag) else { return nil }
         return (metadata, invalidations.withLock { $0.isInvalidated(tag) })
     }

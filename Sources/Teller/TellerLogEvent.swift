@@ -35,6 +35,12 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     case cacheStoreProblem(String)
     /// A ``FileCacheStore`` evicted `tag` for `reason`, and forgot its fetch time.
     case cacheEvicted(tag: String, reason: String)
+    /// The ``Teller/uiScheduler`` ran nothing for `waited` after a repository first needed it,
+    /// so no state is delivered and no cache is read. Reported once per `Teller`, on the
+    /// background scheduler. The usual cause: a command-line tool, server or test left the UI
+    /// scheduler on the main queue, which only an app's run loop or `dispatchMain()` drains; give
+    /// such a program a serial queue, `SerialDispatchQueueScheduler(internalSerialQueueName:)`.
+    case uiSchedulerStalled(waited: Duration)
 
     /// A one-line description for logs.
     public var description: String {
@@ -57,6 +63,9 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
         case .metadataProblem(let problem): problem
         case .cacheStoreProblem(let problem): problem
         case .cacheEvicted(let tag, let reason): "evicted the cache of \"\(tag)\" (\(reason)); it will be fetched again"
+        case .uiSchedulerStalled(let waited):
+            "the UI scheduler ran nothing for \(waited), so no state is delivered: outside an app (a command-line tool, "
+                + "a server, a test) give Teller(uiScheduler:) a SerialDispatchQueueScheduler, or call dispatchMain()"
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TellerRx
 
 /// A ``RepositoryDataSource`` that keeps its `Codable` cache in a ``FileCacheStore``: write the
@@ -28,7 +29,10 @@ import TellerRx
 /// - ``RepositoryDataSource/isCacheEmpty(_:requirements:)`` is `isEmpty` for collections and `false` otherwise;
 ///   implement it for another rule.
 ///
-/// Give the repository the store's ``FileCacheStore/teller``. The data source need not be
+/// Give the repository the store's ``FileCacheStore/teller``: a repository on another `Teller`
+/// logs ``TellerLogEvent/invalidConfiguration(_:)`` when it is created and shows
+/// ``FileCacheStoreError/differentTeller(path:)`` as its `cacheReadError` instead of a cache. The
+/// data source need not be
 /// `Sendable`: the store is, and Teller calls the data source only on its schedulers.
 public protocol CodableRepositoryDataSource: RepositoryDataSource where FetchResult == Cache, Cache: Codable {
     /// Where the cache is kept. Data sources whose requirements share a tag must share the store.
@@ -82,6 +86,21 @@ extension CodableRepositoryDataSource where Cache: Collection {
     /// - Returns: `cache.isEmpty`.
     public func isCacheEmpty(_ cache: Cache, requirements: Requirements) -> Bool {
         cache.isEmpty
+    }
+}
+
+/// The error a repository on `teller` reports when `dataSource` is a
+/// ``CodableRepositoryDataSource`` whose store belongs to another `Teller`; `nil` otherwise.
+func cacheStoreMismatch(of dataSource: some RepositoryDataSource, teller: Teller) -> FileCacheStoreError? {
+    guard let codable = dataSource as? any CodableRepositoryDataSource else { return nil }
+    let store = codable.cacheStoreIdentity
+    return store.teller === teller ? nil : .differentTeller(path: store.directory.path)
+}
+
+extension CodableRepositoryDataSource {
+    /// What the repository checks of the store, without the store's `Value` type.
+    fileprivate var cacheStoreIdentity: (teller: Teller, directory: URL) {
+        (cacheStore.teller, cacheStore.directory)
     }
 }
 

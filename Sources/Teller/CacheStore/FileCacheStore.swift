@@ -69,7 +69,7 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - directory: The cache folder, for this store alone (or for stores of one cache).
-    ///     ``defaultDirectory(named:)`` gives one in the platform's caches directory.
+    ///     ``defaultDirectory(named:programIdentifier:)`` gives one in the platform's caches directory.
     ///   - maxTotalBytes: The most the folder's cache files may take, in bytes; `nil` for no limit.
     ///   - maxUnusedAge: Evict tags not loaded or saved for this long; `nil` keeps them for ever.
     ///   - teller: The `Teller` of the repositories that use this store: its clock dates each use,
@@ -115,17 +115,32 @@ public final class FileCacheStore<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// A folder named `name` under the platform's caches directory: `Library/Caches` in the
-    /// user's domain on Apple platforms, `$XDG_CACHE_HOME` (default `~/.cache`) on Linux.
+    /// A folder named `name` in this program's own part of the platform's caches directory:
+    /// `Library/Caches/<program>/Teller/<name>` in the user's domain on Apple platforms,
+    /// `$XDG_CACHE_HOME/<program>/Teller/<name>` (default `~/.cache/…`) elsewhere, where
+    /// `<program>` is ``FileFetchMetadataStore/defaultProgramIdentifier`` unless you pass one.
+    ///
+    /// Each program has its own folder, so two programs of one user never read each other's
+    /// cache files. Programs that share a cache (an app and its extensions) pass one
+    /// `programIdentifier`, or a folder in their app group's container to ``init(directory:maxTotalBytes:maxUnusedAge:teller:encoder:decoder:)``.
     ///
     /// The system may empty a caches directory when space runs low; a repository whose cache
     /// file is gone fetches it again.
     ///
-    /// - Parameter name: The folder's name, such as "repos".
-    /// - Returns: `<caches directory>/Teller/<name>`.
-    public static func defaultDirectory(named name: String) -> URL {
+    /// - Parameters:
+    ///   - name: The folder's name, such as "repos".
+    ///   - programIdentifier: Whose caches these are: a bundle identifier or a program's name,
+    ///     made safe as one folder name as ``FileFetchMetadataStore/defaultURL(programIdentifier:)``
+    ///     says.
+    /// - Returns: `<caches directory>/<program>/Teller/<name>`; nothing is created until a store
+    ///   is made on it.
+    public static func defaultDirectory(
+        named name: String,
+        programIdentifier: String = FileFetchMetadataStore.defaultProgramIdentifier
+    ) -> URL {
         let base = UserFolders.base(apple: .cachesDirectory, xdgVariable: "XDG_CACHE_HOME", linuxDefault: ".cache")
-        return base.appendingPathComponent("Teller", isDirectory: true).appendingPathComponent(name, isDirectory: true)
+        return UserFolders.programFolder(base: base, programIdentifier: programIdentifier)
+            .appendingPathComponent(name, isDirectory: true)
     }
 
     // MARK: Reading

@@ -15,6 +15,11 @@ public enum FileCacheStoreError: Error, Sendable, Equatable, CustomStringConvert
     /// readable cache for it (the file was removed, evicted by another process, or is
     /// corrupt). The store forgets the fetch time, so the repository fetches it again.
     case noCache(tag: String, path: String)
+    /// A repository uses the store in `path` through its ``CodableRepositoryDataSource``, but
+    /// the store was made with another ``Teller`` than the repository's. Evictions and missing
+    /// files would then forget fetch times in the wrong `Teller`, and the repository would keep
+    /// showing an unreadable cache, so the repository reads no cache from it at all.
+    case differentTeller(path: String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -35,6 +40,10 @@ public enum FileCacheStoreError: Error, Sendable, Equatable, CustomStringConvert
         case .noCache(let tag, let path):
             "There is no readable cache for \"\(tag)\" at \(path), although Teller fetched it: "
                 + "its fetch time is forgotten, so it is fetched again."
+        case .differentTeller(let path):
+            "The FileCacheStore at \(path) was made with another Teller than the repository using it, so the "
+                + "repository reads no cache from it. Pass the repository's Teller to FileCacheStore(directory:teller:) "
+                + "(it is Teller.shared unless given), or the store's teller to the repository."
         }
     }
 }

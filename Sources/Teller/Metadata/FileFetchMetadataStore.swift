@@ -76,15 +76,46 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         self.onProblem = onProblem
     }
 
-    /// The default location: `Teller/fetch-metadata.json` under the application-support
-    /// directory on Apple platforms, or under `$XDG_DATA_HOME` (default `~/.local/share`) on Linux.
+    /// This program's default location: `<program>/Teller/fetch-metadata.json` under the
+    /// application-support directory on Apple platforms, or under `$XDG_DATA_HOME` (default
+    /// `~/.local/share`) elsewhere, where `<program>` is ``defaultProgramIdentifier``.
+    ///
+    /// Each program has its own file, so two programs of one user never see each other's fetch
+    /// times, and one's ``Teller/clear()`` leaves the other's alone. Programs that share data
+    /// (an app and its extensions) pass one location to ``init(url:onProblem:)``: a file in their
+    /// app group's folder, or ``defaultURL(programIdentifier:)`` with one identifier for all.
     public static var defaultURL: URL {
+        defaultURL(programIdentifier: defaultProgramIdentifier)
+    }
+
+    /// The default location of the program named `programIdentifier`:
+    /// `<programIdentifier>/Teller/fetch-metadata.json` under the application-support directory
+    /// on Apple platforms, or under `$XDG_DATA_HOME` (default `~/.local/share`) elsewhere.
+    ///
+    /// Pass one identifier from several programs (a tool and its helper, an app and its
+    /// non-sandboxed extensions) to share one file; an app group's folder needs
+    /// ``init(url:onProblem:)`` instead.
+    ///
+    /// - Parameter programIdentifier: A bundle identifier or a program's name. Used as one folder
+    ///   name: "/" and other characters a file system may refuse become "_", and a name of dots
+    ///   alone gets a "_" in front, so the file always stays inside the base directory.
+    /// - Returns: The file's URL; nothing is created until the store first writes.
+    public static func defaultURL(programIdentifier: String) -> URL {
         let base = UserFolders.base(
             apple: .applicationSupportDirectory,
             xdgVariable: "XDG_DATA_HOME",
             linuxDefault: ".local/share"
         )
-        return base.appendingPathComponent("Teller", isDirectory: true).appendingPathComponent("fetch-metadata.json")
+        return UserFolders.programFolder(base: base, programIdentifier: programIdentifier)
+            .appendingPathComponent("fetch-metadata.json")
+    }
+
+    /// The name this program's default files are kept under (``defaultURL`` and
+    /// ``FileCacheStore/defaultDirectory(named:programIdentifier:)``): the main bundle's
+    /// identifier on Apple platforms when it has one, otherwise the name the executable was
+    /// started under (`CommandLine.arguments[0]`'s last path component).
+    public static var defaultProgramIdentifier: String {
+        UserFolders.programIdentifier
     }
 
     /// The metadata for `tag`: what this store last read or wrote, or the file read again when

@@ -32,6 +32,33 @@ enum UserFolders {
         }
         #endif
     }
+
+    /// This program's own folder under `base`: `<base>/<program>/Teller`. Each program gets its
+    /// own, as Apple's file-system guide asks of Application Support and Caches and as the XDG
+    /// folders are used on Linux, so two programs of one user never share fetch times or files.
+    static func programFolder(base: URL, programIdentifier: String) -> URL {
+        base.appendingPathComponent(pathComponent(programIdentifier), isDirectory: true)
+            .appendingPathComponent("Teller", isDirectory: true)
+    }
+
+    /// The bundle identifier on Apple platforms when the program has one, otherwise the name the
+    /// executable was started under.
+    static var programIdentifier: String {
+        #if canImport(Darwin)
+        if let identifier = Bundle.main.bundleIdentifier, !identifier.isEmpty { return identifier }
+        #endif
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").lastPathComponent
+        return executable.isEmpty ? ProcessInfo.processInfo.processName : executable
+    }
+
+    /// `identifier` made safe as one folder name: a "/" (or any character a file system might
+    /// refuse) becomes "_", and a name of dots alone or nothing becomes "_" too, so the folder
+    /// always stays inside `base`.
+    static func pathComponent(_ identifier: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_ ")
+        let cleaned = String(identifier.map { allowed.contains($0) ? $0 : "_" })
+        return cleaned.allSatisfy { $0 == "." } ? "_" + cleaned : cleaned
+    }
 }
 
 /// A POSIX call failed.

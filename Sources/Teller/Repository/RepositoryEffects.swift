@@ -10,10 +10,17 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
 
     let dataSource: DataSource
     let teller: Teller
+    /// Set when the data source keeps its cache in a `FileCacheStore` of another `Teller`: then
+    /// every cache reading fails with it, so the mistake shows at once instead of after a purge.
+    private let storeMismatch: FileCacheStoreError?
 
     init(dataSource: DataSource, teller: Teller) {
         self.dataSource = dataSource
         self.teller = teller
+        storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller)
+        if let storeMismatch {
+            teller.log(.invalidConfiguration(storeMismatch.description))
+        }
     }
 
     func makeMachine() -> Machine {
@@ -30,6 +37,9 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         _ requirements: DataSource.Requirements,
         _ view: Void
     ) -> Observable<CacheReading<DataSource.Cache>> {
+        if let storeMismatch {
+            return Observable.error(storeMismatch).observe(on: teller.uiScheduler)
+        }
         // The data source is only called on the UI scheduler, as RepositoryDataSource documents.
         let call = UncheckedSendable((dataSource, requirements))
         return readCache(

@@ -156,14 +156,14 @@ import Testing
         #expect(env.store.metadata(forTag: "a")?.lastFetched == env.date(5))
     }
 
-    @Test func theDefaultDirectoryIsANamedFolderInTheCachesDirectory() {
+    @Test func theDefaultDirectoryIsANamedFolderInThisProgramsPartOfTheCachesDirectory() {
         let url = FileCacheStore<Int>.defaultDirectory(named: "repos")
-        #expect(url.lastPathComponent == "repos")
-        #expect(url.deletingLastPathComponent().lastPathComponent == "Teller")
+        let program = FileFetchMetadataStore.defaultProgramIdentifier
+        #expect(url.pathComponents.suffix(3) == [program, "Teller", "repos"])
         #if os(Linux)
         let cacheHome = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
         if cacheHome == nil {
-            #expect(url.path.hasSuffix("/.cache/Teller/repos"))
+            #expect(url.path.hasSuffix("/.cache/\(program)/Teller/repos"))
         }
         #endif
     }

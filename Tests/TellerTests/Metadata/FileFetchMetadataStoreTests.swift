@@ -141,8 +141,8 @@ import Testing
         #expect(log.value == ["clear() could not remove the stored metadata: TestError(5)"])
     }
 
-    @Test func theDefaultLocationIsInTheUsersDataDirectory() {
+    @Test func theDefaultLocationIsThisProgramsFolderInTheUsersDataDirectory() {
         let path = FileFetchMetadataStore.defaultURL.path
-        #expect(path.hasSuffix("Teller/fetch-metadata.json"))
+        #expect(path.hasSuffix("/\(FileFetchMetadataStore.defaultProgramIdentifier)/Teller/fetch-metadata.json"))
     }
 }

@@ -11,7 +11,7 @@ import Testing
 
 private typealias ReposRequirements = GuideReposRequirements
 
-private struct ReposPage: PagingRepositoryRequirements {
+private nonisolated struct ReposPage: PagingRepositoryRequirements {  // Teller uses it off the main actor
     let number: Int
 }
 

@@ -12,7 +12,7 @@ private struct ReposRequirements: RepositoryRequirements {
     var tag: String { "Repos for \(username)" }  // identifies the data across launches
 }
 
-private final class ReposDataSource: RepositoryDataSource, @unchecked Sendable {
+private final class ReposDataSource: RepositoryDataSource {
     typealias Cache = [String]
     typealias Requirements = ReposRequirements
     typealias FetchResult = [String]

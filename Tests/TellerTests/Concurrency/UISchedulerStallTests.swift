@@ -1,0 +1,84 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTestSupport
+import TellerTesting
+import Testing
+
+/// A program whose UI scheduler never runs (a command-line tool on the main queue, which nothing
+/// drains) hears about it from the logger within seconds, instead of waiting silently for states.
+@Suite struct UISchedulerStallTests {
+    /// A UI scheduler that never runs what it is given, as the main queue of a process that never
+    /// calls `dispatchMain()`; its clock is the background scheduler's.
+    private struct NeverRunningScheduler: SchedulerType {
+        let clock: TestScheduler
+
+        var now: RxTime { clock.now }
+
+        func schedule<StateType: Sendable>(
+            _ state: StateType,
+            action: @escaping @Sendable (StateType) -> any Disposable
+        ) -> any Disposable {
+            Disposables.create()
+        }
+
+        func scheduleRelative<StateType: Sendable>(
+            _ state: StateType,
+            dueTime: RxTimeInterval,
+            action: @escaping @Sendable (StateType) -> any Disposable
+        ) -> any Disposable {
+            Disposables.create()
+        }
+    }
+
+    private static let stalled = "the UI scheduler ran nothing for 5.0 seconds"
+
+    @Test func aUISchedulerThatNeverRunsIsLoggedOnceFiveSecondsAfterARepositoryNeedsIt() {
+        let background = TestScheduler(initialClock: 0)
+        let log = Locked<[String]>([])
+        let teller = Teller(
+            metadataStore: InMemoryFetchMetadataStore(),
+            clock: { background.now },
+            uiScheduler: NeverRunningScheduler(clock: background),
+            backgroundScheduler: background,
+            appLifecycleNotifications: nil,
+            logger: { event in log.withLock { $0.append(event.description) } }
+        )
+        let repository = TellerRepository(dataSource: InMemoryDataSource(), teller: teller)
+        let subscription = repository.observe().subscribe()
+        repository.requirements = TestRequirements(username: "octocat")
+
+        background.advanceTo(4)
+        #expect(!log.value.contains { $0.hasPrefix(Self.stalled) })
+        background.advanceTo(5)
+        #expect(log.value.filter { $0.hasPrefix(Self.stalled) }.count == 1, "\(log.value)")
+        background.advanceTo(600)
+        #expect(log.value.filter { $0.hasPrefix(Self.stalled) }.count == 1)
+        subscription.dispose()
+    }
+
+    @Test func aUISchedulerThatRunsIsNeverReported() {
+        let env = VirtualTeller()
+        let repository = TellerRepository(dataSource: InMemoryDataSource(), teller: env.teller)
+        let subscription = repository.observe().subscribe()
+        repository.requirements = TestRequirements(username: "octocat")
+
+        env.scheduler.advanceTo(600)
+        #expect(!env.log.value.contains { $0.hasPrefix(Self.stalled) }, "\(env.log.value)")
+        subscription.dispose()
+    }
+
+    @Test func aTellerNoRepositoryUsedWatchesNothing() {
+        let background = TestScheduler(initialClock: 0)
+        let log = Locked<[String]>([])
+        _ = Teller(
+            metadataStore: InMemoryFetchMetadataStore(),
+            uiScheduler: NeverRunningScheduler(clock: background),
+            backgroundScheduler: background,
+            appLifecycleNotifications: nil,
+            logger: { event in log.withLock { $0.append(event.description) } }
+        )
+        background.advanceTo(600)
+        #expect(log.value.isEmpty)
+    }
+}
