@@ -66,16 +66,24 @@ func readCache<Cache: Sendable>(
     isEmpty: @escaping @Sendable (Cache) -> Bool
 ) -> Observable<CacheReading<Cache>> {
     Observable<Emitted<Cache>>.create { observer in
-        let emitted = LockedState(false)
+        // Whether the observation sent anything while being subscribed: a value, or its end (after
+        // which nothing may follow).
+        let answered = LockedState(false)
         let subscription = observe().subscribe(
             onNext: { cache in
-                emitted.withLock { $0 = true }
+                answered.withLock { $0 = true }
                 observer.onNext(.value(cache))
             },
-            onError: { observer.onError($0) },
-            onCompleted: { observer.onCompleted() }
+            onError: { error in
+                answered.withLock { $0 = true }
+                observer.onError(error)
+            },
+            onCompleted: {
+                answered.withLock { $0 = true }
+                observer.onCompleted()
+            }
         )
-        if !emitted.withLock({ $0 }) {
+        if !answered.withLock({ $0 }) {
             observer.onNext(.nothingOnSubscribe)
         }
         return subscription
