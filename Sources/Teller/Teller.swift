@@ -220,6 +220,13 @@ public final class Teller: Sendable {
         loggerBox.logger?(event)
     }
 
+    /// Logs `events` in order, taking the logger out of its lock once (a burst of refresh calls
+    /// logs one event per call).
+    func log(_ events: [TellerLogEvent]) {
+        guard let logger = loggerBox.logger else { return }
+        for event in events { logger(event) }
+    }
+
     /// A live repository stopped showing `old` (`nil`: nothing) and shows `new` now.
     func shownTagChanged(from old: String?, to new: String?) {
         guard old != new else { return }

@@ -12,7 +12,8 @@ import TellerRx
 /// while a state is delivered does not deadlock (its input is queued). Decisions are made under
 /// the lock; user code (observers, waiters, the data source) always runs outside it.
 final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @unchecked Sendable {
-    // @unchecked: the machine and the observers are only touched under `mailbox`'s lock.
+    // @unchecked: the queue is only touched under `mailbox`'s lock; the machine and the
+    // observers under `drained`'s.
     typealias Machine = Effects.Machine
     typealias Requirements = Machine.Requirements
     typealias State = CacheState<Machine.Shown>
@@ -33,15 +34,20 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case removeObserver(UInt64)
     }
 
-    private struct Mailbox {
+    /// What the drain works on: apart from the mailbox, so refresh calls are queued (one lock,
+    /// one append) while the drain has the machine decide a batch.
+    private struct Drained {
         var machine: Machine
+        var observers: [(id: UInt64, observer: StateObserver)] = []
+        var latest: State?
+    }
+
+    private struct Mailbox {
         var mail = InputQueue<Mail>()
         /// The requirements last set, before the mailbox has processed them: what the
         /// `requirements` getter returns, so setting then reading on one thread agrees.
         var requested: Requirements?
-        var observers: [(id: UInt64, observer: StateObserver)] = []
         var nextObserverID: UInt64 = 0
-        var latest: State?
         /// The calls of the `.refreshCalls` mail waiting in `mail`, a batch each, in order. Plain
         /// arrays: a call added to the open batch touches nothing generic, so a burst of calls
         /// costs one lock and an append each.
@@ -81,7 +87,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     let effects: Effects
     let teller: Teller
-    private let mailbox: LockedState<Mailbox>
+    private let mailbox = LockedState(Mailbox())
+    private let drained: LockedState<Drained>
     private let noticeSubscription = SingleAssignmentDisposable()
     /// The cache observation and the refresh timer. Replacing one disposes the previous one on
     /// the replacing thread, outside every lock. (Not key paths into the mailbox: a key path
@@ -96,7 +103,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         self.effects = effects
         let teller = effects.teller
         self.teller = teller
-        mailbox = LockedState(Mailbox(machine: effects.makeMachine()))
+        drained = LockedState(Drained(machine: effects.makeMachine()))
         broadcast = StateBroadcast(scheduler: teller.uiScheduler)
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
@@ -114,7 +121,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     /// Reads something from the machine under the lock (for the façades' read-only properties).
     func read<Value>(_ body: (Machine) -> Value) -> Value {
-        mailbox.withLock { body($0.machine) }
+        drained.withLock { body($0.machine) }
     }
 
     // MARK: Entry points
@@ -200,25 +207,25 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
-            mailbox.withLock { $0.latest = nil }
+            drained.withLock { $0.latest = nil }
             trackingTheShownTag { handle(.setRequirements(requirements, stored: stored)) }
         case .flightLeft(let flight):
-            let tag = mailbox.withLock { $0.machine.requirements?.tag }
+            let tag = drained.withLock { $0.machine.requirements?.tag }
             handle(.flightLeft(flight, stored: tag.flatMap { effects.stored(forTag: $0) }))
         case .flightFinished(let flight, let result, let saved):
-            let tag = mailbox.withLock { $0.machine.requirements?.tag }
+            let tag = drained.withLock { $0.machine.requirements?.tag }
             let stored = tag.flatMap { effects.stored(forTag: $0) }
             handle(.flightFinished(flight, result: result, stored: stored, saved: saved as? Machine.StoredExtra))
         case .metadataChanged(let change):
-            guard let tag = mailbox.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
+            guard let tag = drained.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
             handle(
                 .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
             )
         case .addObserver(let id, let observer):
-            let (isShutDown, latest, isFirst) = mailbox.withLock { mailbox -> (Bool, State?, Bool) in
-                if mailbox.machine.isShutDown { return (true, nil, false) }
-                mailbox.observers.append((id, observer))
-                return (false, mailbox.latest, mailbox.observers.count == 1)
+            let (isShutDown, latest, isFirst) = drained.withLock { drained -> (Bool, State?, Bool) in
+                if drained.machine.isShutDown { return (true, nil, false) }
+                drained.observers.append((id, observer))
+                return (false, drained.latest, drained.observers.count == 1)
             }
             if isShutDown {
                 broadcast.complete([(id, observer)])
@@ -229,10 +236,10 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 handle(.observersChanged(hasObservers: true))
             }
         case .removeObserver(let id):
-            let wasLast = mailbox.withLock { mailbox -> Bool in
-                let count = mailbox.observers.count
-                mailbox.observers.removeAll { $0.id == id }
-                return count > 0 && mailbox.observers.isEmpty
+            let wasLast = drained.withLock { drained -> Bool in
+                let count = drained.observers.count
+                drained.observers.removeAll { $0.id == id }
+                return count > 0 && drained.observers.isEmpty
             }
             if wasLast {
                 handle(.observersChanged(hasObservers: false))
@@ -243,15 +250,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     /// Runs `body` (which may change the requirements the machine works for) and tells the
     /// Teller which tag this repository shows now: a cache store keeps shown tags.
     private func trackingTheShownTag(_ body: () -> Void) {
-        let before = mailbox.withLock { $0.machine.requirements?.tag }
+        let before = drained.withLock { $0.machine.requirements?.tag }
         body()
-        let after = mailbox.withLock { $0.machine.requirements?.tag }
+        let after = drained.withLock { $0.machine.requirements?.tag }
         teller.shownTagChanged(from: before, to: after)
     }
 
     private func handle(_ input: EngineInput<Machine>) {
         let now = teller.now
-        for action in mailbox.withLock({ $0.machine.handle(input, now: now) }) {
+        for action in drained.withLock({ $0.machine.handle(input, now: now) }) {
             perform(action)
         }
     }
@@ -261,9 +268,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     private func perform(_ action: EngineAction<Machine>) {
         switch action {
         case .emit(let state):
-            let observers = mailbox.withLock { mailbox in
-                mailbox.latest = state
-                return mailbox.observers
+            let observers = drained.withLock { drained in
+                drained.latest = state
+                return drained.observers
             }
             broadcast.send(state, to: observers)
         case .observeCache(let requirements, let view, let generation):
@@ -290,15 +297,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .respond(let calls, let result):
             for call in calls { call.answer(result) }
         case .complete:
-            let observers = mailbox.withLock { mailbox in
-                defer { mailbox.observers = [] }
-                return mailbox.observers
+            let observers = drained.withLock { drained in
+                defer { drained.observers = [] }
+                return drained.observers
             }
             broadcast.complete(observers)
         case .log(let event):
             teller.log(event)
         case .logs(let events):
-            for event in events { teller.log(event) }
+            teller.log(events)
         case .extra(let action):
             effects.perform(action, engine: self)
         }
