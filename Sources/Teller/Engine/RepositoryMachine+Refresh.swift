@@ -20,9 +20,11 @@ extension RepositoryMachine {
     /// costs little more than one.
     mutating func refresh(_ calls: [RefreshCall], now: Date) -> [Action] {
         guard let tag = active?.requirements.tag else { return [.respond(calls, .skipped(reason: .cancelled))] }
-        resumeAutomaticRefresh()
+        if active?.isAutomaticRefreshPaused == true { resumeAutomaticRefresh() }
         let hasCache = self.hasCache
-        let unforcedFetches = needsRefresh(force: false, now: now)
+        let unforcedFetches =
+            calls.contains { if case .refresh(force: false) = $0.kind { true } else { false } }
+            ? needsRefresh(force: false, now: now) : true
         var answeredAtOnce: [RefreshCall] = []
         var fresh: [RefreshCall] = []
         var waiting: [RefreshCall] = []

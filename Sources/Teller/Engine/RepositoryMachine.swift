@@ -147,7 +147,11 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     // MARK: Inputs
 
     mutating func handle(_ input: EngineInput<Self>, now: Date) -> [Action] {
-        actions(for: input, now: now) + reconcileRefreshTimer()
+        var actions = actions(for: input, now: now)
+        let timer = reconcileRefreshTimer()
+        // Most inputs leave the timer alone: no second array is built for them.
+        if !timer.isEmpty { actions += timer }
+        return actions
     }
 
     private mutating func actions(for input: EngineInput<Self>, now: Date) -> [Action] {
