@@ -12,7 +12,7 @@ private struct ReposRequirements: RepositoryRequirements {
     var tag: String { "Repos for \(username)" }
 }
 
-private nonisolated struct ReposPage: PagingRepositoryRequirements {  // Teller uses it off the main actor
+private struct ReposPage: PagingRepositoryRequirements {
     let number: Int
 }
 

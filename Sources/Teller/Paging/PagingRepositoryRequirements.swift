@@ -6,6 +6,10 @@
 /// (``PagingRepositoryDataSource/getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)``).
 /// Values are compared with `==`, and treated as immutable.
 ///
+/// `SendableMetatype`, as ``RepositoryRequirements`` is: Teller uses the type on its background
+/// scheduler, so in a target whose default isolation is the main actor a paging requirements
+/// type is inferred nonisolated, as it must be.
+///
 /// ```swift
 /// struct ReposPagingRequirements: PagingRepositoryRequirements {
 ///     let pageNumber: Int
@@ -15,4 +19,4 @@
 ///     }
 /// }
 /// ```
-public protocol PagingRepositoryRequirements: Equatable {}
+public protocol PagingRepositoryRequirements: Equatable, SendableMetatype {}

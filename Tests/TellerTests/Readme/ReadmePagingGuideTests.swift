@@ -11,7 +11,7 @@ import Testing
 
 private typealias ReposRequirements = GuideReposRequirements
 
-private nonisolated struct ReposPage: PagingRepositoryRequirements {  // Teller uses it off the main actor
+private struct ReposPage: PagingRepositoryRequirements {
     let number: Int
 }
 
