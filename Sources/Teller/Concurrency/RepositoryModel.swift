@@ -22,8 +22,8 @@ import TellerRx
 /// Every member may be called from any thread, and reading ``state`` is thread-safe.
 ///
 /// The model holds the repository, so releasing the model releases a repository that nothing
-/// else holds. The repository's ``TellerRepository/requirements`` belong to it; while they are
-/// `nil` no state is delivered, and the model keeps showing the last state it got.
+/// else holds. The repository's ``TellerRepository/requirements`` belong to it. Setting them to
+/// `nil` (a sign-out) makes ``state`` `nil` at once: no previous user's data stays on screen.
 @Observable
 public final class RepositoryModel<Repository: TellerRepositoryProtocol>: @unchecked Sendable {
     // @unchecked: `latest` and `subscription` are thread-safe; the registrar is `Sendable`.
@@ -46,7 +46,7 @@ public final class RepositoryModel<Repository: TellerRepositoryProtocol>: @unche
     public init(repository: Repository) {
         self.repository = repository
         subscription.setDisposable(
-            repository.observe().subscribe(onNext: { [weak self] state in self?.publish(state) })
+            repository.observeSession().subscribe(onNext: { [weak self] state in self?.publish(state) })
         )
     }
 
@@ -55,7 +55,7 @@ public final class RepositoryModel<Repository: TellerRepositoryProtocol>: @unche
     }
 
     /// The repository's latest state, or `nil` until the first one arrives (none arrives while
-    /// the repository has no requirements).
+    /// the repository has no requirements) and again once its requirements are set to `nil`.
     ///
     /// Observable: it changes on the repository's ``Teller/uiScheduler`` (see the type's
     /// documentation), once for every state the repository emits.
@@ -98,7 +98,7 @@ public final class RepositoryModel<Repository: TellerRepositoryProtocol>: @unche
 
     /// Stores a state the repository delivered and reports the change to Observation, on the
     /// delivering thread.
-    private func publish(_ state: CacheState<Repository.Cache>) {
+    private func publish(_ state: CacheState<Repository.Cache>?) {
         withMutation(keyPath: \.state) {
             latest.withLock { $0 = state }
         }

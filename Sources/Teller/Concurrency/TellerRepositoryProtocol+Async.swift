@@ -13,11 +13,14 @@ extension TellerRepositoryProtocol {
     /// Each loop observes the repository from its start until it ends, and buffers the states
     /// its body has not taken yet, so none is lost. The loop never throws: it ends when its
     /// task is cancelled (after the states already delivered), when the repository is released,
-    /// or when you leave it; each of these stops observing. While no requirements are set, it
-    /// waits for them. The states are produced on the repository's ``Teller/uiScheduler``; the
-    /// loop body runs wherever the iterating task runs.
+    /// when the requirements are set to `nil` (a sign-out: no state of the previous user
+    /// follows), or when you leave it; each of these stops observing. A loop started while
+    /// signed out ends at once; start it again for the next user (SwiftUI's `.task(id:)` with
+    /// the requirements does). Before requirements are first set, it waits for them. The states
+    /// are produced on the repository's ``Teller/uiScheduler``; the loop body runs wherever the
+    /// iterating task runs.
     public var states: CacheStateSequence<Cache> {
-        CacheStateSequence(observe())
+        CacheStateSequence(observeSession().take(while: { $0 != nil }).compactMap { $0 })
     }
 
     /// Refreshes as ``refresh(force:)`` does and waits for the outcome: fetches fresh data when

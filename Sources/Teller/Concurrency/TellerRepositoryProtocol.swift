@@ -22,6 +22,13 @@ public protocol TellerRepositoryProtocol<Cache>: Sendable {
     /// - Returns: An observable of ``CacheState``.
     func observe() -> Observable<CacheState<Cache>>
 
+    /// ``observe()`` that also shows a sign-out: `nil` whenever the requirements are set to
+    /// `nil`, and first for an observer that subscribes while they are `nil` after that. See
+    /// ``TellerRepository/observeSession()``.
+    ///
+    /// - Returns: An observable of ``CacheState``, or `nil` while signed out.
+    func observeSession() -> Observable<CacheState<Cache>?>
+
     /// A refresh that starts when the returned `Single` is subscribed. See
     /// ``TellerRepository/refresh(force:)``.
     ///
@@ -36,6 +43,13 @@ public protocol TellerRepositoryProtocol<Cache>: Sendable {
     /// - Returns: A `Single` with the outcome; it never fails.
     /// - Throws: ``TellerError/objectPropertiesNotSet(_:)`` when no requirements are set.
     func refreshIfNoCache() throws -> Single<RefreshResult>
+}
+
+extension TellerRepositoryProtocol {
+    /// ``observe()``'s states: a type of your own that cannot tell a sign-out shows none.
+    public func observeSession() -> Observable<CacheState<Cache>?> {
+        observe().map { $0 }
+    }
 }
 
 extension TellerRepository: TellerRepositoryProtocol {}

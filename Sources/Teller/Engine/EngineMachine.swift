@@ -84,6 +84,9 @@ enum EngineInput<Machine: EngineMachine> {
 enum EngineAction<Machine: EngineMachine> {
     /// Deliver this state to observers (and remember it as the latest).
     case emit(CacheState<Machine.Shown>)
+    /// The requirements were set to `nil` (a sign-out): tell the observers that see it (see
+    /// ``RepositoryEngine/sessionStates()``), and remember it as the latest.
+    case emitSignedOut
     /// Start observing the cache (replacing any observation); tag its events with `generation`.
     case observeCache(Machine.Requirements, Machine.View, generation: Int)
     case stopObservingCache

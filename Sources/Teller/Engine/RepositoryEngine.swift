@@ -17,7 +17,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     typealias Machine = Effects.Machine
     typealias Requirements = Machine.Requirements
     typealias State = CacheState<Machine.Shown>
-    typealias StateObserver = AnyObserver<State>
+    /// A state, or `nil` for no requirements (signed out).
+    typealias SessionState = State?
+    typealias StateObserver = AnyObserver<SessionState>
 
     /// What arrives in the mailbox. Inputs that need metadata read it when they are processed,
     /// never when they are queued, so the machine never sees metadata older than the input.
@@ -39,7 +41,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     private struct Drained {
         var machine: Machine
         var observers: [(id: UInt64, observer: StateObserver)] = []
-        var latest: State?
+        /// What a new observer gets first: nothing yet (`nil`), or the last session state.
+        var latest: SessionState?
     }
 
     private struct Mailbox {
@@ -97,7 +100,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     private let refreshTimer = SerialDisposable()
     /// The flight joined last, with the machine's id of the wait it joined for.
     private let flightMembership = LockedState<(flight: UInt64, membership: RefreshCoordinator.Membership)?>(nil)
-    private let broadcast: StateBroadcast<State>
+    private let broadcast: StateBroadcast<SessionState>
 
     init(effects: Effects) {
         self.effects = effects
@@ -127,8 +130,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     // MARK: Entry points
 
     /// An observable of states: the latest at once, then every change, until shut down; all
-    /// delivered on the Teller's UI scheduler.
+    /// delivered on the Teller's UI scheduler. Nothing while no requirements are set: the
+    /// Teller-iOS rule ported code relies on.
     func states() -> Observable<State> {
+        sessionStates().compactMap { $0 }
+    }
+
+    /// ``states()``, and `nil` whenever the requirements are set to `nil` (a sign-out), also
+    /// first for an observer that subscribes while none are set after a sign-out.
+    func sessionStates() -> Observable<SessionState> {
         Observable.create { [self] observer in
             let id = mailbox.withLock { mailbox -> UInt64 in
                 mailbox.nextObserverID += 1
@@ -222,14 +232,14 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
             )
         case .addObserver(let id, let observer):
-            let (isShutDown, latest, isFirst) = drained.withLock { drained -> (Bool, State?, Bool) in
+            let (isShutDown, latest, isFirst) = drained.withLock { drained -> (Bool, SessionState?, Bool) in
                 if drained.machine.isShutDown { return (true, nil, false) }
                 drained.observers.append((id, observer))
                 return (false, drained.latest, drained.observers.count == 1)
             }
             if isShutDown {
                 broadcast.complete([(id, observer)])
-            } else if let latest {
+            } else if case .some(let latest) = latest {
                 broadcast.send(latest, to: [(id, observer)])
             }
             if isFirst {
@@ -269,10 +279,16 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         switch action {
         case .emit(let state):
             let observers = drained.withLock { drained in
-                drained.latest = state
+                drained.latest = .some(state)
                 return drained.observers
             }
             broadcast.send(state, to: observers)
+        case .emitSignedOut:
+            let observers = drained.withLock { drained in
+                drained.latest = .some(nil)
+                return drained.observers
+            }
+            broadcast.send(nil, to: observers)
         case .observeCache(let requirements, let view, let generation):
             cacheSubscription.disposable = observeCache(requirements, view, generation: generation)
         case .stopObservingCache:

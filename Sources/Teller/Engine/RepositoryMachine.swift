@@ -203,7 +203,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         generation += 1
         guard let requirements else {
             active = nil
-            return actions
+            return actions + [.emitSignedOut]
         }
         active = Active(
             requirements: requirements,

@@ -123,6 +123,17 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
         engine.states()
     }
 
+    /// ``observe()``, and a sign-out: `nil` whenever ``requirements`` are set to `nil`, and first
+    /// for an observer that subscribes while they are `nil` after that, so a screen never keeps
+    /// showing the previous user's data. ``observe()`` keeps Teller-iOS's rule (nothing at all
+    /// while no requirements are set) for code ported from it. Delivered on the
+    /// ``Teller/uiScheduler``; completes when the repository is deallocated.
+    ///
+    /// - Returns: An observable of ``CacheState``, or `nil` while signed out.
+    open func observeSession() -> Observable<CacheState<Cache>?> {
+        engine.sessionStates()
+    }
+
     /// Fetches a fresh first page when the cache is older than
     /// ``RepositoryDataSource/maxAgeOfCache`` or `force` is true, replacing every page shown.
     /// The work starts when the returned `Single` is subscribed.

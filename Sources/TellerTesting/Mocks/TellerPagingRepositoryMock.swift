@@ -262,6 +262,14 @@ public final class TellerPagingRepositoryMock<DataSource: PagingRepositoryDataSo
         return closure?() ?? .empty()
     }
 
+    /// ``observe()``, as the mock gives it: the states of ``observeClosure``, and never a
+    /// sign-out, so a `RepositoryModel` over the mock shows the scripted states.
+    ///
+    /// - Returns: ``observe()``'s states.
+    public override func observeSession() -> Observable<CacheState<Cache>?> {
+        observe().map { $0 }
+    }
+
     /// Whether ``observe()`` was called.
     public var observeCalled: Bool {
         observeCallsCount > 0

@@ -124,6 +124,8 @@ struct PagingMachineHarness {
         switch action {
         case .emit(let state):
             return "emit " + Self.summary(state)
+        case .emitSignedOut:
+            return "signedOut"
         case .observeCache(_, let page, let generation):
             self.generation = generation
             return "observe page \(page.number)"

@@ -84,6 +84,11 @@ extension PagingMachineModel {
                 throw Violation(description: "a state for other requirements than the current ones: \(state)")
             }
             latest = state
+        case .emitSignedOut:
+            guard machine.requirements == nil else {
+                throw Violation(description: "signed out while requirements are set")
+            }
+            latest = nil
         case .observeCache(let requirements, let view, let actionGeneration):
             try expectCurrent(requirements, actionGeneration, "observeCache")
             disposeSubscription()

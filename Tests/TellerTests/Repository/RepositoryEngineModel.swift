@@ -470,6 +470,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
             check(state, emittedBy: engine)
             engine.latest = state
             engine.lastResultSinceEmit = nil
+        case .emitSignedOut:
+            if engine.machine.requirements != nil { fail(engine, "signed out with requirements set") }
+            engine.latest = nil
         case .observeCache(let requirements, _, let generation):
             engine.subscription = Subscription(generation: generation, tag: requirements.tag)
         case .stopObservingCache:
@@ -634,6 +637,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func describe(_ action: EngineAction<Machine>) -> String {
         switch action {
         case .emit(let state): return "emit \(state.requirements?.tag ?? "nil"): \(StateSummary(state))"
+        case .emitSignedOut: return "emitSignedOut"
         case .observeCache(let requirements, _, let generation):
             return "observeCache \(requirements.tag) #\(generation)"
         case .stopObservingCache: return "stopObservingCache"

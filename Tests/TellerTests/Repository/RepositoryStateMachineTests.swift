@@ -63,6 +63,7 @@ import Testing
             return "emit \((state.requirements as? TestRequirements)?.username ?? "nil"): \(StateSummary(state))"
         case .observeCache(let requirements, _, let generation):
             return "observeCache \(requirements.username) #\(generation)"
+        case .emitSignedOut: return "signedOut"
         case .stopObservingCache: return "stopObservingCache"
         case .startRefreshTimer(let interval): return "startRefreshTimer \(interval)"
         case .stopRefreshTimer: return "stopRefreshTimer"
@@ -357,7 +358,7 @@ import Testing
         #expect(
             feed(&machine, .setRequirements(nil, stored: nil)) == [
                 "stopObservingCache", "leaveFlight", "log refresh skipped for \"Repos for octocat\": cancelled",
-                "respond w\(waiter) skipped(cancelled)",
+                "respond w\(waiter) skipped(cancelled)", "signedOut",
             ]
         )
         #expect(feed(&machine, .observed).isEmpty)
