@@ -8,12 +8,12 @@ import Testing
 /// source (``PagingMachineModel``), without threads. Each seed is one sequence: three rounds of
 /// random app calls and asynchronous progress, each followed by coming to rest.
 ///
-/// After every step: every waiter answered at most once, nothing observed, fetched or saved for
-/// other requirements than the current ones, the store holds pages 1…n each once, no next page or
-/// trim runs beside a first-page flight of the current requirements, and a failed flight starts
-/// no automatic refresh by itself. At rest: every waiter answered exactly once, nothing shows
-/// refreshing or loading a next page, and what observers see (pages, `areMorePages`, age) agrees
-/// with the store and the metadata.
+/// After every step: every refresh call answered at most once, nothing observed, fetched or
+/// saved for other requirements than the current ones, the store holds pages 1…n each once, no
+/// next page or trim runs beside a first-page flight of the current requirements, and a failed
+/// flight starts no automatic refresh by itself. At rest: every call that did not leave answered
+/// exactly once, no wait for a flight left, nothing shows refreshing or loading a next page, and
+/// what observers see (pages, `areMorePages`, age) agrees with the store and the metadata.
 ///
 /// `TELLER_SEED=<n>` replays one seed; `TELLER_SEED_COUNT=<n>` runs more.
 @Suite struct PagingRandomizedTests {

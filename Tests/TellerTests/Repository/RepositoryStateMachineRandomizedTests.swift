@@ -5,9 +5,10 @@ import Testing
 @testable import Teller
 
 /// Long seeded random input sequences through two repositories' machines, with the engine's
-/// part played by ``RepositoryEngineModel`` (real coordinator and desks, no threads), checking
-/// the engine's invariants after every step:
-/// 1. every waiter and every caller is answered exactly once (a caller that left: never);
+/// part played by ``RepositoryEngineModel`` (the real coordinator and refresh calls, no threads),
+/// checking the engine's invariants after every step:
+/// 1. the machine answers every call at most once, and every caller that did not leave exactly
+///    once; at rest no repository still waits for a flight;
 /// 2. at rest nothing shows a fetch, and what each repository shows agrees with the stores;
 /// 3. nothing is emitted for requirements other than the current ones, and "just finished" or an
 ///    error only right after a flight of theirs ended that way;
