@@ -7,9 +7,6 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
     case fetchTimedOut(tag: String, seconds: Double)
     /// The data source's fetch `Single` completed without a value.
     case fetchProducedNoResponse(tag: String)
-    /// A ``PagingRepositoryDataSource`` (named) was driven through its non-paging members, as
-    /// happens when it is given to a ``TellerRepository``: use a ``TellerPagingRepository``.
-    case pagingDataSourceNeedsPagingRepository(_ dataSource: String)
     /// A ``RetryPolicy`` was given a value that makes no sense (a negative number of retries, a
     /// maximum delay below the initial one, …); the text names it.
     case invalidRetryPolicy(_ problem: String)
@@ -26,10 +23,6 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
         case .fetchProducedNoResponse(let tag):
             return "The fetch for \"\(tag)\" completed without a response. "
                 + "fetchFreshCache must return a Single that succeeds with a FetchResponse or fails."
-        case .pagingDataSourceNeedsPagingRepository(let dataSource):
-            return "\(dataSource) is a PagingRepositoryDataSource: give it to a TellerPagingRepository, "
-                + "which calls its paging members. A TellerRepository calls the non-paging ones, "
-                + "which it does not implement."
         case .invalidRetryPolicy(let problem):
             return "Invalid retry policy: \(problem)."
         }

@@ -39,7 +39,7 @@ extension Teller {
     /// What `dataSource` says about refreshing, for a new machine; a setting that cannot work is
     /// logged here, where the repository is made, not by the machine.
     func machineConfiguration<Extension>(
-        of dataSource: some RepositoryDataSource
+        of dataSource: some TellerDataSource
     ) -> RepositoryMachine<Extension>.Configuration {
         var problem: TellerLogEvent?
         let configuration = RepositoryMachine<Extension>.Configuration(of: dataSource, problem: &problem)

@@ -326,7 +326,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
 extension RepositoryMachine.Configuration {
     /// What `dataSource` says about refreshing. A refresh interval that cannot run (zero or
     /// less, or `.never`) is left out and described in `problem`, never a crash or a busy loop.
-    init(of dataSource: some RepositoryDataSource, problem: inout TellerLogEvent?) {
+    init(of dataSource: some TellerDataSource, problem: inout TellerLogEvent?) {
         automaticallyRefresh = dataSource.automaticallyRefresh
         maxAgeOfCache = dataSource.maxAgeOfCache
         guard let interval = dataSource.refreshInterval else { return }

@@ -3,10 +3,10 @@ import TellerRx
 /// Tells Teller how to fetch, save and observe a list that is fetched page by page. Implement
 /// it and hand it to a ``TellerPagingRepository``; Teller decides when to call each member.
 ///
-/// It is a ``RepositoryDataSource`` whose `FetchResult` is a ``PagedFetchResponse`` and whose
-/// `Cache` is a ``PagedCache``; Teller fills those in, and implements the non-paging members
-/// for you. Write the paging members only: each gets the ``PagingRepositoryRequirements`` of
-/// the page it is about.
+/// Its `FetchResult` is a ``PagedFetchResponse`` and its `Cache` a ``PagedCache``; Teller fills
+/// those in. Each member gets the ``PagingRepositoryRequirements`` of the page it is about. It
+/// shares ``TellerDataSource``'s members with ``RepositoryDataSource`` and nothing else: a
+/// paging data source handed to a plain ``TellerRepository`` does not compile.
 ///
 /// ```swift
 /// final class ReposDataSource: PagingRepositoryDataSource {
@@ -60,11 +60,12 @@ import TellerRx
 /// `saveCache` of a next page, `persistOnlyFirstPage`) at the same time. Repositories showing the
 /// same tag share first-page fetches, but each pages on by itself: show a paged list in one
 /// repository at a time.
-public protocol PagingRepositoryDataSource: RepositoryDataSource
-where
-    FetchResult == PagedFetchResponse<PagingFetchResult, NextPageRequirements>,
-    Cache == PagedCache<PagingCache>
-{
+public protocol PagingRepositoryDataSource: TellerDataSource {
+    // Restated from TellerDataSource so Swift infers them from the members below.
+    /// The requirements type this data source works with.
+    associatedtype Requirements
+    /// The error type a fetch may fail with (`Error` for any).
+    associatedtype FetchError
     /// The type of the cached pages that ``observeCache(requirements:pagingRequirements:)`` emits.
     associatedtype PagingCache: Sendable
     /// Says which page to fetch (a page number, a cursor…).
@@ -157,45 +158,9 @@ where
     func isCacheEmpty(_ cache: PagingCache, requirements: Requirements, pagingRequirements: PagingRequirements) -> Bool
 }
 
-// The non-paging members: a paging data source belongs in a TellerPagingRepository, which never
-// calls these. Handed to a plain TellerRepository by mistake, it fails with an error that says so.
 extension PagingRepositoryDataSource {
-    /// Fails with ``TellerError/pagingDataSourceNeedsPagingRepository(_:)``: a paging data
-    /// source fetches pages through ``fetchFreshCache(requirements:pagingRequirements:)``.
-    ///
-    /// - Parameter requirements: Ignored.
-    /// - Returns: A failing `Single`.
-    public func fetchFreshCache(requirements: Requirements) -> Single<FetchResponse<FetchResult, FetchError>> {
-        .error(TellerError.pagingDataSourceNeedsPagingRepository("\(Self.self)"))
-    }
-
-    /// Throws ``TellerError/pagingDataSourceNeedsPagingRepository(_:)``: a paging data source
-    /// saves pages through ``saveCache(_:requirements:pagingRequirements:)``.
-    ///
-    /// - Parameters:
-    ///   - cache: Ignored.
-    ///   - requirements: Ignored.
-    public func saveCache(_ cache: FetchResult, requirements: Requirements) throws {
-        throw TellerError.pagingDataSourceNeedsPagingRepository("\(Self.self)")
-    }
-
-    /// Fails with ``TellerError/pagingDataSourceNeedsPagingRepository(_:)``: a paging data
-    /// source is observed through ``observeCache(requirements:pagingRequirements:)``.
-    ///
-    /// - Parameter requirements: Ignored.
-    /// - Returns: A failing observable.
-    public func observeCache(requirements: Requirements) -> Observable<Cache> {
-        .error(TellerError.pagingDataSourceNeedsPagingRepository("\(Self.self)"))
-    }
-
-    /// Returns `false`: whether a paged cache is empty depends on paging requirements (see
-    /// ``isCacheEmpty(_:requirements:pagingRequirements:)``). Never called by Teller.
-    ///
-    /// - Parameters:
-    ///   - cache: Ignored.
-    ///   - requirements: Ignored.
-    /// - Returns: `false`.
-    public func isCacheEmpty(_ cache: Cache, requirements: Requirements) -> Bool {
-        false
-    }
+    /// What one fetch returns: a page and what it says about the next one.
+    public typealias FetchResult = PagedFetchResponse<PagingFetchResult, NextPageRequirements>
+    /// What a ``TellerPagingRepository`` shows: the pages so far and whether more exist.
+    public typealias Cache = PagedCache<PagingCache>
 }

@@ -14,49 +14,16 @@ import TellerRx
 /// repository that started it saves. So instances of one type that use the same tag must keep
 /// it in the same store (one tag, one store). Data sources of different types never share a
 /// fetch, whatever their tags.
-public protocol RepositoryDataSource: SendableMetatype {
+public protocol RepositoryDataSource: TellerDataSource {
     /// The type of the cached data that ``observeCache(requirements:)`` emits.
     associatedtype Cache: Sendable
-    /// The requirements type this data source works with.
-    associatedtype Requirements: RepositoryRequirements
     /// The type of the data a fetch returns (often the same as `Cache`).
     associatedtype FetchResult: Sendable
+    // Restated from TellerDataSource so Swift infers them from the members below.
+    /// The requirements type this data source works with.
+    associatedtype Requirements
     /// The error type a fetch may fail with (`Error` for any).
-    associatedtype FetchError: Error
-
-    /// How old the cache may get before Teller refreshes it automatically.
-    var maxAgeOfCache: Period { get }
-
-    /// Whether Teller refreshes automatically: on setting requirements that were never fetched,
-    /// on `observe()`, and whenever the cache emits while older than ``maxAgeOfCache``.
-    /// Defaults to `true`.
-    ///
-    /// After a fetch or save fails, automatic refreshes of the same requirements pause until
-    /// something new happens: requirements set again, a new `observe()`, an explicit refresh, or
-    /// ``Teller/clear()``. A save that always fails therefore costs one fetch, not a loop.
-    ///
-    /// Declare it in the type that conforms to `RepositoryDataSource`: Swift binds a protocol
-    /// requirement at the conforming class, so a subclass's own `automaticallyRefresh` is not
-    /// seen by Teller.
-    var automaticallyRefresh: Bool { get }
-
-    /// How this data source's failed fetches are tried again; `nil` (the default) uses the
-    /// ``Teller/retryPolicy`` of the repository's ``Teller``.
-    ///
-    /// Declare it in the conforming type, like ``automaticallyRefresh``.
-    var retryPolicy: RetryPolicy? { get }
-
-    /// How often to refresh while, and only while, the repository is observed; `nil` (the
-    /// default) never refreshes on a timer.
-    ///
-    /// Each interval fetches whatever the cache's age, unless a fetch for the tag is running
-    /// already (then it is joined, never doubled). The timer starts when the repository gets its
-    /// first observer and stops when the last one leaves, on the Teller's background scheduler.
-    /// An interval of zero or less, or `.never`, is ignored and reported to the logger as
-    /// ``TellerLogEvent/invalidConfiguration(_:)``.
-    ///
-    /// Declare it in the conforming type, like ``automaticallyRefresh``.
-    var refreshInterval: RxTimeInterval? { get }
+    associatedtype FetchError
 
     /// Fetches fresh data, usually over the network. Called on the background scheduler.
     ///
@@ -97,21 +64,4 @@ public protocol RepositoryDataSource: SendableMetatype {
     ///   - requirements: The requirements it was observed for.
     /// - Returns: `true` if the UI should show its empty state.
     func isCacheEmpty(_ cache: Cache, requirements: Requirements) -> Bool
-}
-
-extension RepositoryDataSource {
-    /// Automatic refresh is on unless a data source says otherwise.
-    public var automaticallyRefresh: Bool {
-        true
-    }
-
-    /// The Teller's retry policy applies unless a data source says otherwise.
-    public var retryPolicy: RetryPolicy? {
-        nil
-    }
-
-    /// No refresh on a timer unless a data source says otherwise.
-    public var refreshInterval: RxTimeInterval? {
-        nil
-    }
 }

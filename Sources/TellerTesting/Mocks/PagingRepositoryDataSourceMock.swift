@@ -20,9 +20,8 @@ import TellerRx
 /// | ``observeCache(requirements:pagingRequirements:)`` | `Observable.empty()`: the cache is never read |
 /// | ``isCacheEmpty(_:requirements:pagingRequirements:)`` | `true` for an empty `Collection` (array, string, …), otherwise `false` |
 ///
-/// The four non-paging members of `RepositoryDataSource` keep Teller's implementations, which
-/// a `TellerPagingRepository` never calls (handed to a plain `TellerRepository`, they fail
-/// with an error that says so).
+/// Like every paging data source, the mock is not a `RepositoryDataSource`: a plain
+/// `TellerRepository` does not take it.
 ///
 /// `TellerPagingRepository` reads ``maxAgeOfCache`` and ``automaticallyRefresh`` once, when it
 /// is created: set their closures before creating the repository.
@@ -85,8 +84,7 @@ public final class PagingRepositoryDataSourceMock<
     /// Creates a mock with no closures set: every member gives its default answer.
     public init() {}
 
-    /// Whether any member the mock records was used (the four non-paging members, which keep
-    /// Teller's implementations, are not recorded).
+    /// Whether any member of the mock was used.
     public var mockCalled: Bool {
         record.withLock { $0.mockCalled }
     }

@@ -174,16 +174,10 @@ import Testing
         #expect(states.events.last?.value.element == failed)
     }
 
-    @Test func theNonPagingMembersStillSayAPagingRepositoryIsNeeded() throws {
-        let mock = Mock()
-        let error = TellerError.pagingDataSourceNeedsPagingRepository("\(Mock.self)")
-        #expect(throws: error) {
-            try mock.saveCache(
-                PagedFetchResponse(areMorePages: false, nextPageRequirements: nil, fetchResponse: []),
-                requirements: octocat
-            )
-        }
-        #expect(!mock.mockCalled)
+    @Test func theMockIsNotAPlainDataSource() {
+        let type: Any.Type = Mock.self
+        #expect(!(type is any RepositoryDataSource.Type))
+        #expect(type is any PagingRepositoryDataSource.Type)
     }
 
     @Test func callsFromManyThreadsAreAllRecorded() {

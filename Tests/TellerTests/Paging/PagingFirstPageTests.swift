@@ -153,18 +153,14 @@ import Testing
         #expect(!dataSource.log.contains("save page 2"))
     }
 
-    @Test func aPagingDataSourceInAPlainRepositoryFailsWithAnErrorThatSaysWhatToDo() {
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let results = env.scheduler.createObserver(RefreshResult.self)
-        env.scheduler.scheduleAt(100) {
-            repository.requirements = octocat
-            _ = try? repository.refresh(force: true).asObservable().subscribe(results)
-        }
-        withExtendedLifetime(repository) { env.scheduler.start() }
-        let error = TellerError.pagingDataSourceNeedsPagingRepository("\(PageNumberDataSource.self)")
-        #expect(results.events.first?.value.element == .failedError(error: error))
-        #expect("\(error)".contains("give it to a TellerPagingRepository"))
-        #expect(dataSource.log.isEmpty)
+    /// `TellerRepository(dataSource:)` takes a ``RepositoryDataSource``: a paging data source is
+    /// not one, so handing it to a plain repository is a compile error. The cast below is what the
+    /// compiler checks.
+    @Test func aPagingDataSourceIsNotAPlainDataSourceSoAPlainRepositoryCannotTakeIt() {
+        let type: Any.Type = PageNumberDataSource.self
+        #expect(!(type is any RepositoryDataSource.Type))
+        #expect(type is any PagingRepositoryDataSource.Type)
+        #expect(type is any TellerDataSource.Type)
     }
 
     @Test func repositoryReleasedCompletesObserversAndCancelsItsCallers() {
