@@ -1,10 +1,9 @@
 import Foundation
 import TellerRx
 
-/// One fetch-and-save for a tag: fetch on the background scheduler (with the configured
-/// timeout, and tried again as the retry policy says), then save in the key's write lane and
-/// record the fetch time. Every way it can end becomes a single `.finished` event; it never
-/// fails and never ends without one, unless its flight was cancelled (nobody listens then): a
+/// One fetch-and-save for a tag: fetch as ``RetryingFetch`` does, in the tag's fetch lane, then
+/// save in the key's write lane and record the fetch time. Every way it can end becomes a single
+/// `.finished` event; it never fails and never ends without one, unless its flight was cancelled (nobody listens then): a
 /// cancelled flight starts no fetch and saves nothing.
 struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     // @unchecked: the data source is only called on the background scheduler, as documented.
@@ -17,85 +16,33 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     /// end to every repository that waited for it. `nil` keeps what was stored.
     var saved: (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: any Sendable)? = { _ in nil }
 
-    private typealias Outcome = Result<DataSource.FetchResult, any Error>
-
     func run() -> Observable<FlightEvent> {
-        attempt(afterFailures: 0)
-    }
-
-    /// One fetch, saved when it succeeds, and retried when it fails and the policy says so.
-    private func attempt(afterFailures failures: Int) -> Observable<FlightEvent> {
         let work = UncheckedSendable(self)
-        return Observable.deferred {
-            // Noted before the fetch starts: an invalidation that comes later is not cleared by
-            // data fetched before it.
-            let stamp = work.value.teller.invalidationStamp
-            return work.value.fetchOutcome().concatMap { outcome -> Observable<FlightEvent> in
-                switch outcome {
-                case .success(let result): work.value.save(result, stamp: stamp)
-                case .failure(let error): work.value.failed(with: error, afterFailures: failures)
+        return RetryingFetch(
+            tag: requirements.tag,
+            teller: teller,
+            policy: dataSource.retryPolicy ?? teller.retryPolicy,
+            attempt: { work.value.fetch() },
+            succeeded: { result, stamp in work.value.save(result, stamp: stamp) },
+            failed: { .finished(.failedError(error: $0)) },
+            retrying: { notice in
+                switch notice {
+                case .scheduled(let pending, let delay): .retryScheduled(pending, delay: delay)
+                case .started(let attempt): .retryStarted(attempt: attempt)
                 }
             }
-        }
-    }
-
-    /// The fetch's response, or the error it failed with: a `.failure` response, a failed or
-    /// empty `Single`, a timeout.
-    private func fetchOutcome() -> Observable<Outcome> {
-        let tag = requirements.tag
-        let timeoutSeconds = teller.fetchTimeout.map(secondsOf)
-        return fetch()
-            .take(1)
-            .observe(on: teller.backgroundScheduler)
-            .map { response -> Outcome in
-                switch response {
-                case .success(let result): .success(result)
-                case .failure(let error): .failure(error)
-                }
-            }
-            .catch { error in
-                let reported: any Error =
-                    if case RxError.timeout = error, let timeoutSeconds {
-                        TellerError.fetchTimedOut(tag: tag, seconds: timeoutSeconds)
-                    } else {
-                        error
-                    }
-                return .just(.failure(reported))
-            }
-            .ifEmpty(default: .failure(TellerError.fetchProducedNoResponse(tag: tag)))
-    }
-
-    /// The fetch failed for the `failures + 1`th time: end the flight with `error`, or wait as the
-    /// retry policy says and try again.
-    private func failed(with error: any Error, afterFailures failures: Int) -> Observable<FlightEvent> {
-        let failed = failures + 1
-        let policy = dataSource.retryPolicy ?? teller.retryPolicy
-        guard let seconds = policy.delay(afterFailedAttempts: failed, error: error, random: .random(in: 0..<1)) else {
-            return .just(.finished(.failedError(error: error)))
-        }
-        let nanoseconds = Int((seconds * 1_000_000_000).rounded())
-        let delay = RxTimeInterval.nanoseconds(nanoseconds)
-        let pending = PendingRetry(
-            failedAttempts: failed,
-            lastError: error,
-            nextAttemptAt: teller.now.addingTimeInterval(seconds)
         )
-        let next = attempt(afterFailures: failed)
-        return Observable.just(.retryScheduled(pending, delay: .nanoseconds(nanoseconds)))
-            .concat(
-                Observable<Int>.timer(delay, scheduler: teller.backgroundScheduler)
-                    .concatMap { _ in Observable.just(FlightEvent.retryStarted(attempt: failed + 1)).concat(next) }
-            )
+        .run()
     }
 
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
         let work = UncheckedSendable(self)
-        // One fetch of the tag at a time, and none once the flight was cancelled.
-        let fetch = context.fetch(on: teller.backgroundScheduler) {
+        // One fetch of the tag at a time, and none once the flight was cancelled. Its answer is
+        // saved on the background scheduler, whatever thread it came on.
+        return context.fetch(on: teller.backgroundScheduler) {
             work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
         }
-        guard let timeout = teller.fetchTimeout else { return fetch }
-        return fetch.timeout(timeout, scheduler: teller.backgroundScheduler)
+        .observe(on: teller.backgroundScheduler)
     }
 
     private func save(_ result: DataSource.FetchResult, stamp: Int) -> Observable<FlightEvent> {

@@ -15,9 +15,11 @@ enum NextPageOutcome<DataSource: PagingRepositoryDataSource>: @unchecked Sendabl
     case firstPageBeingReplaced
 }
 
-/// Fetches one next page on the background scheduler, with the configured timeout: asks the
-/// data source for the page's requirements, then fetches it. Every way it can end becomes one
-/// ``NextPageOutcome``; it never fails. Saving is the state machine's decision, made later.
+/// Fetches one next page as ``RetryingFetch`` does (on the background scheduler, with the
+/// configured timeout, tried again as the retry policy says: a first page's rules): asks the data
+/// source for the page's requirements, then fetches it. Every way it can end becomes one
+/// ``NextPageOutcome``; it never fails. A retry is not announced: the page shows as loading until
+/// the last attempt ends. Saving is the state machine's decision, made later.
 ///
 /// It does not start while a first page of the tag is being saved, by this repository or another
 /// one showing the tag: the store holds no page meanwhile.
@@ -31,48 +33,40 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
     let key: FlightKey
 
     func run() -> Observable<NextPageOutcome<DataSource>> {
-        let tag = requirements.tag
-        let timeout = teller.fetchTimeout
         let work = UncheckedSendable(self)
-        var fetch = Observable<NextPageOutcome<DataSource>>.deferred {
+        return Observable.deferred {
             guard let mark = work.value.teller.coordinator.savedDataMark(work.value.key) else {
                 return .just(.firstPageBeingReplaced)
             }
-            let page = work.value.dataSource.getNextPagePagingRequirements(
-                currentPagingRequirements: work.value.currentPage,
-                nextPageRequirements: work.value.nextPageRequirements
-            )
-            let pageBox = UncheckedSendable(page)
-            return work.value.dataSource.fetchFreshCache(
-                requirements: work.value.requirements,
-                pagingRequirements: page
-            )
-            .asObservable()
-            .map { response -> NextPageOutcome<DataSource> in
-                switch response {
-                case .success(let result): .fetched(pageBox.value, result, mark: mark)
-                case .failure(let error): .failed(error)
-                }
-            }
+            return work.value.fetch(mark: mark)
         }
         .subscribe(on: teller.backgroundScheduler)
-        if let timeout {
-            fetch = fetch.timeout(timeout, scheduler: teller.backgroundScheduler)
-        }
-        return fetch.take(1)
-            .toArray()
-            .map { outcomes -> NextPageOutcome<DataSource> in
-                outcomes.first ?? .failed(TellerError.fetchProducedNoResponse(tag: tag))
-            }
-            .asObservable()
-            .catch { error in
-                let reported: any Error =
-                    if case RxError.timeout = error, let timeout {
-                        TellerError.fetchTimedOut(tag: tag, seconds: secondsOf(timeout))
-                    } else {
-                        error
-                    }
-                return .just(.failed(reported))
-            }
+    }
+
+    /// The page after the current one, built on the first page saved as of `mark`.
+    private func fetch(mark: Int) -> Observable<NextPageOutcome<DataSource>> {
+        let page = UncheckedSendable(
+            dataSource.getNextPagePagingRequirements(
+                currentPagingRequirements: currentPage,
+                nextPageRequirements: nextPageRequirements
+            )
+        )
+        let work = UncheckedSendable(self)
+        return RetryingFetch(
+            tag: requirements.tag,
+            teller: teller,
+            policy: dataSource.retryPolicy ?? teller.retryPolicy,
+            attempt: {
+                work.value.dataSource.fetchFreshCache(
+                    requirements: work.value.requirements,
+                    pagingRequirements: page.value
+                )
+                .asObservable()
+            },
+            succeeded: { result, _ in .just(.fetched(page.value, result, mark: mark)) },
+            failed: { .failed($0) },
+            retrying: { _ in nil }
+        )
+        .run()
     }
 }

@@ -209,8 +209,8 @@ import Testing
         let (repository, states) = observed(dataSource, env)
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(dataSource.calls.fetches == 2)
-        // Timed out at 131 (30 s after the fetch was subscribed at 101), retried 20 s later.
-        #expect(states.timeline.contains { $0.hasPrefix("132: noCache, firstFetch, retry at 151 after 1 failed") })
+        // Timed out at 130 (30 s after the fetch was subscribed at 100), retried 20 s later.
+        #expect(states.timeline.contains { $0.hasPrefix("131: noCache, firstFetch, retry at 150 after 1 failed") })
         #expect(states.events.last?.value.element?.cache == ["second"])
     }
 

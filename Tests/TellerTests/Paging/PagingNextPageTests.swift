@@ -142,7 +142,33 @@ import Testing
         env.goToNextPage(repository, at: 200)
         withExtendedLifetime(repository) { env.scheduler.start() }
         let timedOut = TellerError.fetchTimedOut(tag: octocat.tag, seconds: 60)
-        #expect(states.timeline.last == "261: cache [\"a\", \"b\"] age 112, more, nextPageError \(timedOut)")
+        #expect(states.timeline.last == "262: cache [\"a\", \"b\"] age 112, more, nextPageError \(timedOut)")
+    }
+
+    /// A next page is fetched by a first page's rules: a failed fetch is tried again after the
+    /// retry policy's delay, and the page shows as loading until the last attempt ends.
+    @Test func aFailedNextPageIsTriedAgainAsTheRetryPolicySays() throws {
+        let env = VirtualTeller(
+            retryPolicy: try RetryPolicy(maxRetries: 1, initialDelay: .seconds(30), maxDelay: .seconds(30), jitter: 0)
+        )
+        let dataSource = PageNumberDataSource()
+        let server = env.pageNumberServer([["a", "b"], ["c", "d"]])
+        let failedOnce = Locked(false)
+        dataSource.respond { page in
+            guard page.number == 2, !failedOnce.withLock({ $0 }) else { return server(page) }
+            failedOnce.withLock { $0 = true }
+            return env.failingPage(TestError(2), after: 10, as: Void.self)
+        }
+        let (repository, states) = env.pagingRepository(dataSource, firstPage: PageNumber(number: 1))
+        env.goToNextPage(repository, at: 200)
+        withExtendedLifetime(repository) { env.scheduler.start() }
+        #expect(
+            Array(states.timeline.dropFirst(3)) == [
+                "201: cache [\"a\", \"b\"] age 112, more, loadingNextPage",
+                "255: cache [\"a\", \"b\", \"c\", \"d\"] age 112",
+            ]
+        )
+        #expect(dataSource.fetches == ["fetch page 1", "fetch page 2", "fetch page 2"])
     }
 
     @Test func cursorsComeFromTheLastPageFetched() {

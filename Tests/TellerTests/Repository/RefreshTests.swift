@@ -125,8 +125,8 @@ import Testing
         let results = refresh(repository, force: true, at: 200)
         withExtendedLifetime(repository) { env.scheduler.start() }
         let timedOut = TellerError.fetchTimedOut(tag: octocat.tag, seconds: 60)
-        #expect(results.events == [.next(261, .failedError(error: timedOut)), .completed(261)])
-        #expect(states.timeline.last == "262: cache [\"old\"] age 50, refreshError \(timedOut)")
+        #expect(results.events == [.next(260, .failedError(error: timedOut)), .completed(260)])
+        #expect(states.timeline.last == "261: cache [\"old\"] age 50, refreshError \(timedOut)")
         #expect(states.events.last?.value.element?.isRefreshing == false)
     }
 
