@@ -29,8 +29,9 @@ public protocol TellerDataSource: SendableMetatype {
     /// seen by Teller.
     var automaticallyRefresh: Bool { get }
 
-    /// How this data source's failed fetches are tried again; `nil` (the default) uses the
-    /// ``Teller/retryPolicy`` of the repository's ``Teller``.
+    /// How this data source's failed fetches (a paging data source's next pages included) are
+    /// tried again; `nil` (the default) uses the ``Teller/retryPolicy`` of the repository's
+    /// ``Teller``.
     ///
     /// Declare it in the conforming type, like ``automaticallyRefresh``.
     var retryPolicy: RetryPolicy? { get }
