@@ -21,19 +21,13 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     typealias SessionState = State?
     typealias StateObserver = AnyObserver<SessionState>
 
-    /// What arrives in the mailbox. Inputs that need metadata read it when they are processed,
-    /// never when they are queued, so the machine never sees metadata older than the input.
-    enum Mail {
-        case input(EngineInput<Machine>)
-        /// The refresh calls made one after the other (the mailbox's first call batch): the
-        /// machine gets them as one input.
-        case refreshCalls
-        case flightLeft(UInt64)
-        case setRequirements(Requirements?)
-        case flightFinished(UInt64, result: RefreshResult, saved: (any Sendable)?)
-        case metadataChanged(MetadataChange)
+    /// The mail that carries this repository's own types, sealed in a ``Parcel``.
+    private enum SealedMail {
+        case cacheEmitted(generation: Int, cache: Machine.Cache, isEmpty: Bool)
+        case cacheFailed(generation: Int, error: any Error)
+        case cacheSilent(generation: Int)
+        case extra(Machine.ExtraInput)
         case addObserver(UInt64, StateObserver)
-        case removeObserver(UInt64)
     }
 
     /// What the drain works on: apart from the mailbox, so refresh calls are queued (one lock,
@@ -43,49 +37,6 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         var observers: [(id: UInt64, observer: StateObserver)] = []
         /// What a new observer gets first: nothing yet (`nil`), or the last session state.
         var latest: SessionState?
-    }
-
-    private struct Mailbox {
-        var mail = InputQueue<Mail>()
-        /// The requirements last set, before the mailbox has processed them: what the
-        /// `requirements` getter returns, so setting then reading on one thread agrees.
-        var requested: Requirements?
-        var nextObserverID: UInt64 = 0
-        /// The calls of the `.refreshCalls` mail waiting in `mail`, a batch each, in order. Plain
-        /// arrays: a call added to the open batch touches nothing generic, so a burst of calls
-        /// costs one lock and an append each.
-        var callBatches: [[RefreshCall]] = []
-        /// The last mail queued is `.refreshCalls`, with the last batch: calls join it.
-        var isBatchOpen = false
-
-        /// Queues `mail`; `true` when the caller must drain.
-        mutating func post(_ mail: Mail) -> Bool {
-            isBatchOpen = false
-            return self.mail.enqueue(mail)
-        }
-
-        /// Queues a refresh call, in the open batch if there is one; `true` when the caller must
-        /// drain.
-        mutating func post(_ call: RefreshCall) -> Bool {
-            if isBatchOpen, !callBatches.isEmpty {
-                callBatches[callBatches.count - 1].append(call)
-                // The batch's mail is still queued: whoever queued it drains.
-                return false
-            }
-            callBatches.append([call])
-            let mustDrain = mail.enqueue(.refreshCalls)
-            isBatchOpen = true
-            return mustDrain
-        }
-
-        /// The next mail, with its calls if it is `.refreshCalls`; `nil` once the queue is empty.
-        mutating func take() -> (mail: Mail, calls: [RefreshCall])? {
-            guard let next = mail.next() else { return nil }
-            guard case .refreshCalls = next, !callBatches.isEmpty else { return (next, []) }
-            let calls = callBatches.removeFirst()
-            if callBatches.isEmpty { isBatchOpen = false }
-            return (next, calls)
-        }
     }
 
     let effects: Effects
@@ -112,14 +63,19 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             teller.notices.subscribe(onNext: { [weak self] notice in
                 switch notice {
                 case .metadataChanged(let change): self?.send(.metadataChanged(change))
-                case .refresh(let trigger): self?.send(.input(.triggered(trigger)))
+                case .refresh(let trigger): self?.send(.triggered(trigger))
                 }
             })
         )
     }
 
+    /// The requirements last set: those of a change the machine has not processed yet, so
+    /// setting then reading on one thread agrees, or else the machine's.
     var requirements: Requirements? {
-        mailbox.withLock { $0.requested }
+        if let requested = mailbox.withLock({ $0.requested }) {
+            return requested.open(as: Requirements?.self)
+        }
+        return drained.withLock { $0.machine.requirements }
     }
 
     /// Reads something from the machine under the lock (for the façades' read-only properties).
@@ -140,14 +96,11 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     /// first for an observer that subscribes while none are set after a sign-out.
     func sessionStates() -> Observable<SessionState> {
         Observable.create { [self] observer in
-            let id = mailbox.withLock { mailbox -> UInt64 in
-                mailbox.nextObserverID += 1
-                return mailbox.nextObserverID
-            }
+            let id = mailbox.withLock { $0.makeObserverID() }
             // The refresh check first, so a refresh it starts is already in the first state
             // this observer gets.
-            send(.input(.observed))
-            send(.addObserver(id, observer))
+            send(.observed)
+            send(sealed: .addObserver(id, observer))
             return Disposables.create { [weak self] in self?.send(.removeObserver(id)) }
         }
     }
@@ -166,11 +119,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     /// Sets new requirements. Inputs are processed in order, so a refresh made after this call
     /// is about the new requirements.
     func setRequirements(_ requirements: Requirements?) {
-        let shouldDrain = mailbox.withLock { mailbox -> Bool in
-            mailbox.requested = requirements
-            return mailbox.post(.setRequirements(requirements))
-        }
-        if shouldDrain {
+        let parcel = Sealed(requirements)
+        if mailbox.withLock({ $0.post(requirements: parcel) }) {
             drain()
         }
     }
@@ -178,13 +128,18 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     func shutDown() {
         noticeSubscription.dispose()
         effects.shutDown()
-        send(.input(.shutDown))
+        send(.shutDown)
     }
 
     // MARK: Mailbox
 
-    func send(_ input: EngineInput<Machine>) {
-        send(.input(input))
+    /// Sends an input of the repository kind's own.
+    func send(extra input: Machine.ExtraInput) {
+        send(sealed: .extra(input))
+    }
+
+    private func send(sealed mail: SealedMail) {
+        send(.sealed(Sealed(mail)))
     }
 
     private func send(_ mail: Mail) {
@@ -207,18 +162,28 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     private func process(_ mail: Mail, calls: [RefreshCall]) {
         switch mail {
-        case .input(.shutDown):
-            trackingTheShownTag { handle(.shutDown) }
-        case .input(let input):
-            handle(input)
         case .refreshCalls:
             handle(.refresh(calls))
-        case .setRequirements(let requirements):
+        case .refreshCallLeft(let call):
+            handle(.refreshCallLeft(call))
+        case .observed:
+            handle(.observed)
+        case .triggered(let trigger):
+            handle(.triggered(trigger))
+        case .flightSaving(let flight):
+            handle(.flightSaving(flight))
+        case .flightRetry(let flight, let pending):
+            handle(.flightRetry(flight, pending: pending))
+        case .shutDown:
+            trackingTheShownTag { handle(.shutDown) }
+        case .setRequirements(let parcel):
+            let requirements = parcel.open(as: Requirements?.self)
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
             drained.withLock { $0.latest = nil }
             trackingTheShownTag { handle(.setRequirements(requirements, stored: stored)) }
+            mailbox.withLock { $0.requirementsProcessed() }
         case .flightLeft(let flight):
             let tag = drained.withLock { $0.machine.requirements?.tag }
             handle(.flightLeft(flight, stored: tag.flatMap { effects.stored(forTag: $0) }))
@@ -231,6 +196,30 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             handle(
                 .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
             )
+        case .removeObserver(let id):
+            let wasLast = drained.withLock { drained -> Bool in
+                let count = drained.observers.count
+                drained.observers.removeAll { $0.id == id }
+                return count > 0 && drained.observers.isEmpty
+            }
+            if wasLast {
+                handle(.observersChanged(hasObservers: false))
+            }
+        case .sealed(let parcel):
+            process(parcel.open(as: SealedMail.self))
+        }
+    }
+
+    private func process(_ mail: SealedMail) {
+        switch mail {
+        case .cacheEmitted(let generation, let cache, let isEmpty):
+            handle(.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty))
+        case .cacheFailed(let generation, let error):
+            handle(.cacheFailed(generation: generation, error: error))
+        case .cacheSilent(let generation):
+            handle(.cacheSilent(generation: generation))
+        case .extra(let input):
+            handle(.extra(input))
         case .addObserver(let id, let observer):
             let (isShutDown, latest, isFirst) = drained.withLock { drained -> (Bool, SessionState?, Bool) in
                 if drained.machine.isShutDown { return (true, nil, false) }
@@ -244,15 +233,6 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             }
             if isFirst {
                 handle(.observersChanged(hasObservers: true))
-            }
-        case .removeObserver(let id):
-            let wasLast = drained.withLock { drained -> Bool in
-                let count = drained.observers.count
-                drained.observers.removeAll { $0.id == id }
-                return count > 0 && drained.observers.isEmpty
-            }
-            if wasLast {
-                handle(.observersChanged(hasObservers: false))
             }
         }
     }
@@ -295,7 +275,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             cacheSubscription.disposable = Disposables.create()
         case .startRefreshTimer(let interval):
             let timer = Observable<Int>.interval(interval, scheduler: teller.backgroundScheduler)
-                .subscribe(onNext: { [weak self] _ in self?.send(.input(.triggered(.interval))) })
+                .subscribe(onNext: { [weak self] _ in self?.send(.triggered(.interval)) })
             refreshTimer.disposable = timer
         case .stopRefreshTimer:
             refreshTimer.disposable = Disposables.create()
@@ -339,7 +319,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     }
 
     func refreshCallLeft(_ call: RefreshCall) {
-        send(.input(.refreshCallLeft(call)))
+        send(.refreshCallLeft(call))
     }
 
     private func joinFlight(_ requirements: Requirements, flight: UInt64) -> RefreshCoordinator.Membership {
@@ -347,9 +327,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             key: effects.flightKey(for: requirements),
             waiter: { [self] event in
                 switch event {
-                case .saving: send(.input(.flightSaving(flight)))
-                case .retryScheduled(let retry, _): send(.input(.flightRetry(flight, pending: retry)))
-                case .retryStarted: send(.input(.flightRetry(flight, pending: nil)))
+                case .saving: send(.flightSaving(flight))
+                case .retryScheduled(let retry, _): send(.flightRetry(flight, pending: retry))
+                case .retryStarted: send(.flightRetry(flight, pending: nil))
                 case .finished(let result, let saved): send(.flightFinished(flight, result: result, saved: saved))
                 }
             },
@@ -365,13 +345,13 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 onNext: { [self] reading in
                     switch reading {
                     case .value(let cache, let isEmpty):
-                        send(.input(.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty)))
+                        send(sealed: .cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty))
                     case .nothingOnSubscribe:
-                        send(.input(.cacheSilent(generation: generation)))
+                        send(sealed: .cacheSilent(generation: generation))
                     }
                 },
                 onError: { [self] error in
-                    send(.input(.cacheFailed(generation: generation, error: error)))
+                    send(sealed: .cacheFailed(generation: generation, error: error))
                 }
             )
     }

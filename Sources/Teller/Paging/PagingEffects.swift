@@ -134,7 +134,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         return teller.backgroundScheduler.schedule(()) { [self] _ in
             runWrite(requirements.value, inSession: current) {
                 dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
-                engine.send(.extra(.trimmed(session: session)))
+                engine.send(extra: .trimmed(session: session))
             }
             return Disposables.create()
         }
@@ -168,7 +168,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             key: flightKey(for: requirements)
         )
         .run()
-        .subscribe(onNext: { outcome in engine.send(.extra(.nextPageFetched(id: id, outcome))) })
+        .subscribe(onNext: { outcome in engine.send(extra: .nextPageFetched(id: id, outcome)) })
     }
 
     /// Saves on the background scheduler. Not cancellable once scheduled: a write is never cut
@@ -193,14 +193,14 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
             // A save dropped because its session ended needs no answer: nobody waits for it.
             runWrite(requirements, inSession: current) {
                 guard coordinator.isUnchanged(key, since: mark) else {
-                    engine.send(.extra(.nextPageDropped(id: id)))
+                    engine.send(extra: .nextPageDropped(id: id))
                     return
                 }
                 do {
                     try dataSource.value.saveCache(fetched, requirements: requirements, pagingRequirements: page)
-                    engine.send(.extra(.nextPageSaved(id: id, error: nil)))
+                    engine.send(extra: .nextPageSaved(id: id, error: nil))
                 } catch {
-                    engine.send(.extra(.nextPageSaved(id: id, error: error)))
+                    engine.send(extra: .nextPageSaved(id: id, error: error))
                 }
             }
             return Disposables.create()

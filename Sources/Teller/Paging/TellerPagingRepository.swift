@@ -173,6 +173,6 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// once. Asked for during a refresh, the page waits for the refresh (see the type's
     /// documentation). Returns at once.
     open func goToNextPage() {
-        engine.send(.extra(.goToNextPage))
+        engine.send(extra: .goToNextPage)
     }
 }
