@@ -64,10 +64,10 @@ enum EngineInput<Machine: EngineMachine> {
         stored: StoredFetch<Machine.StoredExtra>?,
         saved: Machine.StoredExtra?
     )
-    case cacheEmitted(generation: Int, cache: Machine.Cache, isEmpty: Bool)
-    case cacheFailed(generation: Int, error: any Error)
+    case cacheEmitted(observation: Int, cache: Machine.Cache, isEmpty: Bool)
+    case cacheFailed(observation: Int, error: any Error)
     /// The cache subscription returned without emitting a value.
-    case cacheSilent(generation: Int)
+    case cacheSilent(observation: Int)
     /// The metadata of `tag` changed (another repository fetched it, or it was cleared: `nil`),
     /// or only its invalidation mark did (`invalidation`).
     case metadataChanged(tag: String, stored: StoredFetch<Machine.StoredExtra>?, invalidation: Bool = false)
@@ -87,8 +87,8 @@ enum EngineAction<Machine: EngineMachine> {
     /// The requirements were set to `nil` (a sign-out): tell the observers that see it (see
     /// ``RepositoryEngine/sessionStates()``), and remember it as the latest.
     case emitSignedOut
-    /// Start observing the cache (replacing any observation); tag its events with `generation`.
-    case observeCache(Machine.Requirements, Machine.View, generation: Int)
+    /// Start observing the cache (replacing any observation); tag its events with `observation`, a number the machine minted for it.
+    case observeCache(Machine.Requirements, Machine.View, observation: Int)
     case stopObservingCache
     /// Join (or start) the flight for `requirements` for the wait `flight`; its events carry
     /// that id.
@@ -104,6 +104,8 @@ enum EngineAction<Machine: EngineMachine> {
     /// The repository is gone: complete observers.
     case complete
     case log(TellerLogEvent)
+    /// Nothing to do outside the machine, and why (see ``Quiet``).
+    case quiet(Quiet)
     /// Log these events, in order (one action for a burst of refresh calls).
     case logs([TellerLogEvent])
     case extra(Machine.ExtraAction)

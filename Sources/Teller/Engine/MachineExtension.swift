@@ -99,6 +99,8 @@ enum ExtensionEffect<Extension: MachineExtension> {
     /// Let flight joins held back by ``MachineExtension/holdsFlightJoins`` through.
     case releaseHeldJoins
     case log(TellerLogEvent)
+    /// The extension's input changed nothing; why.
+    case quiet(String)
 }
 
 /// The plain repository's extension: nothing to add.

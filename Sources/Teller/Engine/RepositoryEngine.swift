@@ -23,9 +23,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     /// The mail that carries this repository's own types, sealed in a ``Parcel``.
     private enum SealedMail {
-        case cacheEmitted(generation: Int, cache: Machine.Cache, isEmpty: Bool)
-        case cacheFailed(generation: Int, error: any Error)
-        case cacheSilent(generation: Int)
+        case cacheEmitted(observation: Int, cache: Machine.Cache, isEmpty: Bool)
+        case cacheFailed(observation: Int, error: any Error)
+        case cacheSilent(observation: Int)
         case extra(Machine.ExtraInput)
         case addObserver(UInt64, StateObserver)
     }
@@ -212,12 +212,12 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     private func process(_ mail: SealedMail) {
         switch mail {
-        case .cacheEmitted(let generation, let cache, let isEmpty):
-            handle(.cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty))
-        case .cacheFailed(let generation, let error):
-            handle(.cacheFailed(generation: generation, error: error))
-        case .cacheSilent(let generation):
-            handle(.cacheSilent(generation: generation))
+        case .cacheEmitted(let observation, let cache, let isEmpty):
+            handle(.cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
+        case .cacheFailed(let observation, let error):
+            handle(.cacheFailed(observation: observation, error: error))
+        case .cacheSilent(let observation):
+            handle(.cacheSilent(observation: observation))
         case .extra(let input):
             handle(.extra(input))
         case .addObserver(let id, let observer):
@@ -269,8 +269,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 return drained.observers
             }
             broadcast.send(nil, to: observers)
-        case .observeCache(let requirements, let view, let generation):
-            cacheSubscription.disposable = observeCache(requirements, view, generation: generation)
+        case .observeCache(let requirements, let view, let observation):
+            cacheSubscription.disposable = observeCache(requirements, view, observation: observation)
         case .stopObservingCache:
             cacheSubscription.disposable = Disposables.create()
         case .startRefreshTimer(let interval):
@@ -300,6 +300,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             broadcast.complete(observers)
         case .log(let event):
             teller.log(event)
+        case .quiet:
+            break
         case .logs(let events):
             teller.log(events)
         case .extra(let action):
@@ -339,19 +341,19 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     // MARK: Cache
 
-    private func observeCache(_ requirements: Requirements, _ view: Machine.View, generation: Int) -> any Disposable {
+    private func observeCache(_ requirements: Requirements, _ view: Machine.View, observation: Int) -> any Disposable {
         effects.observeCache(requirements, view)
             .subscribe(
                 onNext: { [self] reading in
                     switch reading {
                     case .value(let cache, let isEmpty):
-                        send(sealed: .cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty))
+                        send(sealed: .cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
                     case .nothingOnSubscribe:
-                        send(sealed: .cacheSilent(generation: generation))
+                        send(sealed: .cacheSilent(observation: observation))
                     }
                 },
                 onError: { [self] error in
-                    send(sealed: .cacheFailed(generation: generation, error: error))
+                    send(sealed: .cacheFailed(observation: observation, error: error))
                 }
             )
     }

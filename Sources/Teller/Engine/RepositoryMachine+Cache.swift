@@ -2,11 +2,16 @@ import Foundation
 
 /// The cache observation and the metadata: what the repository shows, and changes made elsewhere.
 extension RepositoryMachine {
-    mutating func cacheEmitted(generation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
+    mutating func cacheEmitted(observation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
         // Paused for a save: the flight's end reads the cache again.
-        if let active, active.generation == generation, case .pausedForSave = active.observation { return [] }
-        guard var active, active.generation == generation, active.isObserving else {
-            return [.log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed"))]
+        if let active, case .pausedForSave(observation) = active.observation {
+            return [.quiet(.pausedForSave)]
+        }
+        guard var active, case .on(observation) = active.observation else {
+            return [
+                .quiet(.otherObservation),
+                .log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed")),
+            ]
         }
         active.content = .read(isEmpty ? nil : cache)
         self.active = active
@@ -20,15 +25,15 @@ extension RepositoryMachine {
 
     /// The cache observation returned without a value. Nothing can be shown until it emits; say
     /// so in the log instead of hanging silently.
-    mutating func cacheSilent(generation: Int) -> [Action] {
-        guard let active, active.generation == generation, active.isObserving else { return [] }
+    mutating func cacheSilent(observation: Int) -> [Action] {
+        guard let active, case .on(observation) = active.observation else { return [.quiet(.otherObservation)] }
         return [.log(.cacheNotEmittedOnSubscribe(tag: active.requirements.tag))] + apply(ext.cacheRead(.nothing))
     }
 
     /// `observeCache` failed: show it, and read again on the next occasion. It says nothing
     /// about fetching, so it is no refresh error.
-    mutating func cacheFailed(generation: Int, error: any Error) -> [Action] {
-        guard var active, active.generation == generation, active.isSubscribed else { return [] }
+    mutating func cacheFailed(observation: Int, error: any Error) -> [Action] {
+        guard var active, active.isSubscription(observation) else { return [.quiet(.otherObservation)] }
         active.observation = .off
         active.content = .failed(error)
         self.active = active
@@ -48,14 +53,18 @@ extension RepositoryMachine {
         invalidation: Bool,
         now: Date
     ) -> [Action] {
-        guard var active, active.requirements.tag == tag else { return [] }
+        guard var active else { return [.quiet(.noRequirements)] }
+        guard active.requirements.tag == tag else { return [.quiet(.otherTag)] }
         if invalidation {
             return invalidated(stored: stored)
         }
         guard let stored else {
             guard active.lastFetched != nil else {
                 // A flight's end already read the cleared metadata: only the extension learns it now.
-                return apply(ext.metadataChanged(stored: nil, cleared: true, context: context))
+                return quietIfEmpty(
+                    apply(ext.metadataChanged(stored: nil, cleared: true, context: context)),
+                    .unchanged
+                )
             }
             // Cleared: a never-fetched cache from now on, and that is something new.
             active.lastFetched = nil
@@ -74,14 +83,17 @@ extension RepositoryMachine {
         active.isInvalidated = stored.isInvalidated
         guard active.flight == nil else {
             self.active = active
-            return apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context))
+            return quietIfEmpty(
+                apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context)),
+                .noted
+            )
         }
         let isNew = active.lastFetched != stored.lastFetched
         active.lastFetched = stored.lastFetched
         self.active = active
         let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
         // A fetch time already read is news only to an extension that asks for something.
-        guard isNew || !effects.isEmpty else { return [] }
+        guard isNew || !effects.isEmpty else { return [.quiet(.unchanged)] }
         return observeIfNeeded() + emit() + apply(effects)
     }
 
@@ -93,7 +105,7 @@ extension RepositoryMachine {
     /// Nothing was saved, so the extension is not told (a paged list would otherwise go back to
     /// its first page while its pages stay stored).
     private mutating func invalidated(stored: StoredFetch<StoredExtra>?) -> [Action] {
-        guard var active else { return [] }
+        guard var active else { return [.quiet(.noRequirements)] }
         var isNew = false
         if let stored {
             active.isInvalidated = stored.isInvalidated
@@ -104,7 +116,7 @@ extension RepositoryMachine {
         }
         self.active = active
         guard hasObservers, active.flight == nil else {
-            return isNew ? observeIfNeeded() + emit() : []
+            return isNew ? observeIfNeeded() + emit() : [.quiet(.noted)]
         }
         resumeAutomaticRefresh()
         return observeIfNeeded() + startWaiting(for: nil) + emit()
@@ -112,7 +124,9 @@ extension RepositoryMachine {
 
     /// An input only this kind of repository has.
     mutating func extra(_ input: ExtraInput) -> [Action] {
-        guard active != nil else { return [] }
-        return apply(ext.handle(input, context: context))
+        guard active != nil else { return [.quiet(.noRequirements)] }
+        // Effects about an observation or a held join that is not there any more fall away: the
+        // input still changed the extension's state.
+        return quietIfEmpty(apply(ext.handle(input, context: context)), .noted)
     }
 }

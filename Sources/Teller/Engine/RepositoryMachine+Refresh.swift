@@ -8,7 +8,7 @@ extension RepositoryMachine {
         resumeAutomaticRefresh()
         var actions = observeIfNeeded()
         guard let active, active.flight == nil, shouldRefreshAutomatically(.observed, now: now) else {
-            return actions.isEmpty ? [] : actions + emit()
+            return actions.isEmpty ? [.quiet(active == nil ? .noRequirements : .noRefreshNeeded)] : actions + emit()
         }
         actions += startWaiting(for: nil)
         return actions + emit()
@@ -110,7 +110,7 @@ extension RepositoryMachine {
             let index = flight.calls.firstIndex(where: { $0 === call })
         else {
             // Answered meanwhile, or its requirements ended: nothing waits for it any more.
-            return []
+            return [.quiet(.callGone)]
         }
         flight.calls.remove(at: index)
         active.flight = flight
@@ -128,7 +128,9 @@ extension RepositoryMachine {
     /// the tag's metadata now. Calls that came meanwhile, or the machine's own request, wait for
     /// a new flight.
     mutating func flightLeft(_ id: UInt64, stored: StoredFetch<StoredExtra>?) -> [Action] {
-        guard let active, var flight = active.flight, flight.id == id, flight.isLeaving else { return [] }
+        guard let active, var flight = active.flight, flight.id == id, flight.isLeaving else {
+            return [.quiet(.otherFlight)]
+        }
         guard flight.calls.isEmpty, !flight.isOwnRequest else {
             nextFlightWaitID += 1
             flight = FlightWait(
@@ -148,18 +150,18 @@ extension RepositoryMachine {
     /// The flight the repository waits for fetched its data and saves it now: what the cache
     /// emits meanwhile is not shown.
     mutating func flightSaving(_ id: UInt64) -> [Action] {
-        guard var active, let flight = active.flight, flight.id == id else { return [] }
+        guard var active, let flight = active.flight, flight.id == id else { return [.quiet(.otherFlight)] }
         ext.flightSaving()
-        guard active.isObserving else { return [] }
-        active.observation = .pausedForSave
+        guard case .on(let observation) = active.observation else { return [.quiet(.noted)] }
+        active.observation = .pausedForSave(observation)
         self.active = active
-        return []
+        return [.quiet(.noted)]
     }
 
     /// The flight failed and waits to try again, or its retry starts: show it.
     mutating func flightRetry(_ id: UInt64, pending: PendingRetry?) -> [Action] {
         guard var active, var flight = active.flight, flight.id == id, flight.pendingRetry != pending else {
-            return []
+            return [.quiet(.otherFlight)]
         }
         flight.pendingRetry = pending
         active.flight = flight
@@ -178,7 +180,7 @@ extension RepositoryMachine {
     ) -> [Action] {
         guard let active, let flight = active.flight, flight.id == id else {
             // The repository left that flight (its calls left, or its requirements changed).
-            return []
+            return [.quiet(.otherFlight)]
         }
         self.active?.isInvalidated = stored?.isInvalidated ?? false
         let respond: [Action] = flight.calls.isEmpty ? [] : [.respond(flight.calls, result)]
@@ -233,11 +235,13 @@ extension RepositoryMachine {
     /// network came back (refresh a too-old cache, as automatic refresh would; something new, so
     /// it lifts a pause after a failure), or the refresh interval passed (fetch, whatever the age).
     mutating func triggered(_ trigger: RefreshTrigger, now: Date) -> [Action] {
-        guard let active, hasObservers, active.flight == nil else { return [] }
+        guard let active, hasObservers, active.flight == nil else {
+            return [.quiet(active == nil ? .noRequirements : .noRefreshNeeded)]
+        }
         switch trigger {
         case .appBecameActive, .networkAvailable:
             resumeAutomaticRefresh()
-            guard shouldRefreshAutomatically(.appOrNetwork, now: now) else { return [] }
+            guard shouldRefreshAutomatically(.appOrNetwork, now: now) else { return [.quiet(.noRefreshNeeded)] }
         case .interval:
             break
         }
@@ -248,6 +252,6 @@ extension RepositoryMachine {
     /// ones invalidation and refresh triggers refresh, and the refresh timer runs only for them.
     mutating func observersChanged(_ hasObservers: Bool) -> [Action] {
         self.hasObservers = hasObservers
-        return []
+        return [.quiet(.noted)]
     }
 }

@@ -5,12 +5,12 @@ import TellerRx
 /// perform, in order. It owns every fact about the repository's refreshes: its requirements, the
 /// cache's age and content, the flight it waits for and every call waiting for it, the pending
 /// retry, whether anyone observes, automatic refreshes. It consults its ``MachineExtension`` for
-/// what one kind adds (paging). An input that makes no sense in the current state is ignored
-/// (reported with a `.log(.eventIgnored…)` action where that can tell a misbehaving data source
-/// apart), never a crash.
+/// what one kind adds (paging). Every input returns at least one action: an input that makes no
+/// sense in the current state, or needs nothing done, returns `.quiet` with the reason (and a
+/// `.log(.eventIgnored…)` where that tells a misbehaving data source apart), never a crash.
 ///
-/// Every id an input carries was minted here (sessions, flight waits); replaying a recorded
-/// sequence of inputs rebuilds the same state.
+/// Every id an input carries was minted here (cache subscriptions, flight waits); replaying a
+/// recorded sequence of inputs rebuilds the same state.
 struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     typealias Requirements = Extension.Requirements
     typealias Cache = Extension.Cache
@@ -53,14 +53,16 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         }
     }
 
-    /// The cache subscription, as the machine uses it.
+    /// The cache subscription, as the machine uses it, with the number minted for it when it
+    /// started: its events carry that number, so an event of a subscription that was stopped or
+    /// replaced (a value, or a failure, still on its way) is never taken for the current one's.
     enum Observation {
         case off
-        case on
+        case on(Int)
         /// The flight the repository waits for is writing the cache: the subscription stays (a
         /// file store counts the tag in use while it is subscribed, so another save never evicts
         /// it meanwhile), but what it emits is not shown; the flight's end reads the cache again.
-        case pausedForSave
+        case pausedForSave(Int)
     }
 
     /// The repository waits for a flight: one wait for every call that asked meanwhile.
@@ -90,7 +92,6 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     /// Everything about one value of the requirements.
     struct Active {
         let requirements: Requirements
-        let generation: Int
         var lastFetched: Date?
         var content = Content.notRead
         var observation = Observation.off
@@ -111,13 +112,21 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         var isSubscribed: Bool {
             if case .off = observation { false } else { true }
         }
+
+        /// Whether `observation` is the number of the current subscription, shown or paused.
+        func isSubscription(_ observation: Int) -> Bool {
+            switch self.observation {
+            case .on(let current), .pausedForSave(let current): current == observation
+            case .off: false
+            }
+        }
     }
 
     let configuration: Configuration
     var ext: Extension
     var active: Active?
-    /// Counts requirements changes: the cache observation's events carry it.
-    var generation = 0
+    /// Mints cache-subscription numbers (see ``Observation``).
+    var observations = 0
     /// Mints flight-wait ids.
     var nextFlightWaitID: UInt64 = 0
     private(set) var isShutDown = false
@@ -172,12 +181,12 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             flightRetry(flight, pending: pending)
         case .flightFinished(let flight, let result, let stored, let saved):
             flightFinished(flight, result: result, stored: stored, saved: saved)
-        case .cacheEmitted(let generation, let cache, let isEmpty):
-            cacheEmitted(generation: generation, cache: cache, isEmpty: isEmpty, now: now)
-        case .cacheFailed(let generation, let error):
-            cacheFailed(generation: generation, error: error)
-        case .cacheSilent(let generation):
-            cacheSilent(generation: generation)
+        case .cacheEmitted(let observation, let cache, let isEmpty):
+            cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty, now: now)
+        case .cacheFailed(let observation, let error):
+            cacheFailed(observation: observation, error: error)
+        case .cacheSilent(let observation):
+            cacheSilent(observation: observation)
         case .metadataChanged(let tag, let stored, let invalidation):
             metadataChanged(tag: tag, stored: stored, invalidation: invalidation, now: now)
         case .extra(let input):
@@ -198,16 +207,14 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         stored: StoredFetch<StoredExtra>?,
         now: Date
     ) -> [Action] {
-        guard !isShutDown else { return [] }
+        guard !isShutDown else { return [.quiet(.shutDown)] }
         var actions = endSession()
-        generation += 1
         guard let requirements else {
             active = nil
             return actions + [.emitSignedOut]
         }
         active = Active(
             requirements: requirements,
-            generation: generation,
             lastFetched: stored?.lastFetched,
             isInvalidated: stored?.isInvalidated ?? false
         )
@@ -235,11 +242,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     }
 
     mutating func shutDown() -> [Action] {
-        guard !isShutDown else { return [] }
+        guard !isShutDown else { return [.quiet(.shutDown)] }
         isShutDown = true
         let actions = endSession()
         active = nil
-        generation += 1
         return actions + [.complete]
     }
 
@@ -266,6 +272,11 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         MachineContext(isObserving: active?.isObserving ?? false, isFetching: active?.flight != nil)
     }
 
+    /// `actions`, or `quiet` when there are none.
+    func quietIfEmpty(_ actions: [Action], _ reason: Quiet) -> [Action] {
+        actions.isEmpty ? [.quiet(reason)] : actions
+    }
+
     /// Carries out what the extension asked for.
     mutating func apply(_ effects: [Extension.Effect]) -> [Action] {
         var actions: [Action] = []
@@ -275,7 +286,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
                 actions.append(.extra(action))
             case .observeCache(let view):
                 guard let active, active.isObserving else { continue }
-                actions.append(.observeCache(active.requirements, view, generation: active.generation))
+                actions.append(.observeCache(active.requirements, view, observation: startObservation()))
             case .emit:
                 actions += emit()
             case .releaseHeldJoins:
@@ -288,6 +299,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
                 )
             case .log(let event):
                 actions.append(.log(event))
+            case .quiet(let reason):
+                actions.append(.quiet(.extensionInput(reason)))
             }
         }
         return actions
@@ -300,13 +313,21 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         guard var active, active.lastFetched != nil, !active.isObserving, whileWaiting || active.flight == nil else {
             return []
         }
-        active.observation = .on
         if case .failed = active.content { active.content = .notRead }
         self.active = active
+        // Observing from now on, even when the extension says what to observe only later (a
+        // paged list observes once its cache was trimmed).
+        let observation = startObservation()
         let (view, effects) = ext.viewForObserving()
-        let observe: [Action] =
-            view.map { [.observeCache(active.requirements, $0, generation: active.generation)] } ?? []
+        let observe: [Action] = view.map { [.observeCache(active.requirements, $0, observation: observation)] } ?? []
         return observe + apply(effects)
+    }
+
+    /// A new cache subscription replaces the current one, if any: its number.
+    private mutating func startObservation() -> Int {
+        observations += 1
+        active?.observation = .on(observations)
+        return observations
     }
 
     /// Starts or stops the refresh timer so it runs exactly while the repository has

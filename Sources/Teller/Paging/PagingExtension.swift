@@ -283,7 +283,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     // MARK: Paging inputs
 
     private mutating func goToNextPage(context: MachineContext) -> [Effect] {
-        guard var session, case .idle = session.nextPage, session.areMorePages else { return [] }
+        guard var session else { return [.quiet("no first page")] }
+        guard case .idle = session.nextPage else { return [.quiet("a next page is loading")] }
+        guard session.areMorePages else { return [.quiet("no more pages")] }
         session.nextPageError = nil
         if context.isFetching || session.isTrimming {
             session.nextPage = .waiting
@@ -295,7 +297,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 
     private mutating func trimmed(session id: Int, context: MachineContext) -> [Effect] {
-        guard var session, session.id == id, session.isTrimming else { return [] }
+        guard var session, session.id == id, session.isTrimming else { return [.quiet("a trim of another session")] }
         session.isTrimming = false
         self.session = session
         let (resumed, changed) = resumeWaitingNextPage(context: context)
@@ -303,7 +305,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 
     private mutating func nextPageFetched(id: Int, outcome: NextPageOutcome<DataSource>) -> [Effect] {
-        guard var session, case .fetching(let fetching) = session.nextPage, fetching == id else { return [] }
+        guard var session, case .fetching(let fetching) = session.nextPage, fetching == id else {
+            return [.quiet("a next page no longer fetched")]
+        }
         switch outcome {
         case .failed(let error):
             session.nextPage = .idle
@@ -320,7 +324,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             // resets paging and starts the waiting page against the new first page.
             session.nextPage = .waiting
             self.session = session
-            return []
+            return [.quiet("a next page waits for the first page being saved")]
         }
     }
 
@@ -328,7 +332,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     /// (it followed a page that is gone). The change that save announced came first and reset
     /// paging: the page starts again against the new first page.
     private mutating func nextPageDropped(id: Int, context: MachineContext) -> [Effect] {
-        guard var session, case .saving(let saving, _, _, _) = session.nextPage, saving == id else { return [] }
+        guard var session, case .saving(let saving, _, _, _) = session.nextPage, saving == id else {
+            return [.quiet("a next page no longer saved")]
+        }
         session.nextPage = .waiting
         self.session = session
         let (resumed, changed) = resumeWaitingNextPage(context: context)
@@ -337,7 +343,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
 
     private mutating func nextPageSaved(id: Int, error: (any Error)?, context: MachineContext) -> [Effect] {
         guard var session, case .saving(let saving, let page, let response, _) = session.nextPage, saving == id else {
-            return []
+            return [.quiet("a next page no longer saved")]
         }
         var effects: [Effect] = []
         if let error {

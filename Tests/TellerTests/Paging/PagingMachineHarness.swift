@@ -94,7 +94,7 @@ struct PagingMachineHarness {
     /// The cache emits pages `1…pages`.
     mutating func emitted(pages: Int) -> [String] {
         let cache = pages == 0 ? [] : (1...pages).map(String.init)
-        return send(.cacheEmitted(generation: generation, cache: cache, isEmpty: cache.isEmpty))
+        return send(.cacheEmitted(observation: generation, cache: cache, isEmpty: cache.isEmpty))
     }
 
     mutating func goToNextPage() -> [String] {
@@ -140,7 +140,7 @@ struct PagingMachineHarness {
             return "respond \(calls.describe(responded)) \(result)"
         case .complete:
             return "complete"
-        case .startRefreshTimer, .stopRefreshTimer, .log, .logs:
+        case .startRefreshTimer, .stopRefreshTimer, .log, .logs, .quiet:
             return nil
         case .extra(.trimCache(_, let session)):
             trimSession = session

@@ -71,7 +71,11 @@ extension PagingMachineModel {
 
     mutating func handle(_ input: Input) throws {
         note("machine <- \(Self.describe(input))")
-        for action in machine.handle(input, now: now) {
+        let actions = machine.handle(input, now: now)
+        guard !actions.isEmpty else {
+            throw Violation(description: "\(Self.describe(input)) was ignored without a stated reason")
+        }
+        for action in actions {
             try perform(action)
         }
     }
@@ -89,10 +93,11 @@ extension PagingMachineModel {
                 throw Violation(description: "signed out while requirements are set")
             }
             latest = nil
-        case .observeCache(let requirements, let view, let actionGeneration):
-            try expectCurrent(requirements, actionGeneration, "observeCache")
+        case .observeCache(let requirements, let view, let observation):
+            // The machine numbers its subscriptions itself: only the requirements are checked.
+            try expectCurrent(requirements, generation, "observeCache")
             disposeSubscription()
-            subscription = Subscription(tag: requirements.tag, view: view.number, generation: actionGeneration)
+            subscription = Subscription(tag: requirements.tag, view: view.number, observation: observation)
         case .stopObservingCache:
             disposeSubscription()
         case .joinFlight(let requirements, let wait):
@@ -110,7 +115,7 @@ extension PagingMachineModel {
                 // A call that left before its answer gets nothing: `RefreshCall` drops it.
                 registered.remove(number)
             }
-        case .complete, .log, .logs, .startRefreshTimer, .stopRefreshTimer:
+        case .complete, .log, .logs, .quiet, .startRefreshTimer, .stopRefreshTimer:
             break
         case .extra(let action):
             try perform(action)
@@ -214,7 +219,7 @@ extension PagingMachineModel {
         // A value the UI queue was delivering as the subscription was replaced still arrives.
         if let value = disposed.pending.first, random.percent(30) {
             note("a value of the disposed subscription still arrives: \(value)")
-            post(.input(cacheEmitted(value, generation: disposed.generation)))
+            post(.input(cacheEmitted(value, observation: disposed.observation)))
         }
     }
 

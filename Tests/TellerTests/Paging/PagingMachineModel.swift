@@ -68,7 +68,8 @@ struct PagingMachineModel {
     struct Subscription {
         let tag: String
         let view: Int
-        let generation: Int
+        /// The machine's number for the subscription: its values carry it.
+        let observation: Int
         var subscribed = false
         /// Values read from the store, on their way to the mailbox (observed on the UI queue).
         var pending: [[Int]] = []
@@ -446,11 +447,11 @@ struct PagingMachineModel {
         guard let subscription, !subscription.pending.isEmpty else { return }
         let pages = self.subscription?.pending.removeFirst() ?? []
         note("cache delivers \(pages)")
-        post(.input(cacheEmitted(pages, generation: subscription.generation)))
+        post(.input(cacheEmitted(pages, observation: subscription.observation)))
     }
 
-    func cacheEmitted(_ pages: [Int], generation: Int) -> Input {
-        .cacheEmitted(generation: generation, cache: pages.map(String.init), isEmpty: pages.isEmpty)
+    func cacheEmitted(_ pages: [Int], observation: Int) -> Input {
+        .cacheEmitted(observation: observation, cache: pages.map(String.init), isEmpty: pages.isEmpty)
     }
 
     mutating func answerNextPage() {

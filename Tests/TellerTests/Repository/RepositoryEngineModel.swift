@@ -244,7 +244,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         subscription.hasPendingValue = false
         engine.subscription = subscription
         engine.mail.append(
-            .input(.cacheEmitted(generation: subscription.generation, cache: cache, isEmpty: cache.isEmpty))
+            .input(.cacheEmitted(observation: subscription.generation, cache: cache, isEmpty: cache.isEmpty))
         )
     }
 
@@ -252,7 +252,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func failCache(of engine: Engine) {
         guard let subscription = engine.subscription else { return }
         engine.subscription = nil
-        engine.mail.append(.input(.cacheFailed(generation: subscription.generation, error: TestError(9))))
+        engine.mail.append(.input(.cacheFailed(observation: subscription.generation, error: TestError(9))))
     }
 
     // MARK: Flights
@@ -456,8 +456,26 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     private func handle(_ input: EngineInput<Machine>, in engine: Engine) {
         let actions = engine.machine.handle(input, now: now)
+        checkStatedReason(for: input, actions, in: engine)
         for action in actions {
             perform(action, in: engine)
+        }
+    }
+
+    /// Every input leads to an action, `.quiet` with its reason when nothing is to be done; and
+    /// a value of the cache subscription the engine holds now is never called stale.
+    private func checkStatedReason(
+        for input: EngineInput<Machine>,
+        _ actions: [EngineAction<Machine>],
+        in engine: Engine
+    ) {
+        if actions.isEmpty {
+            fail(engine, "\(input) was ignored without a stated reason")
+        }
+        let callsItStale = actions.contains { if case .quiet(.otherObservation) = $0 { true } else { false } }
+        if callsItStale, case .cacheEmitted(let generation, _, _) = input, engine.subscription?.generation == generation
+        {
+            fail(engine, "a value of the current cache subscription (#\(generation)) was ignored as stale")
         }
     }
 
@@ -494,7 +512,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
                 }
                 call.answer(result)
             }
-        case .complete, .log, .logs:
+        case .complete, .log, .logs, .quiet:
             break
         case .extra(let never):
             switch never {}
@@ -650,6 +668,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case .complete: return "complete"
         case .log(let event): return "log \(event)"
         case .logs(let events): return events.map { "log \($0)" }.joined(separator: "; ")
+        case .quiet(let reason): return "quiet: \(reason)"
         case .extra(let never): switch never {}
         }
     }
