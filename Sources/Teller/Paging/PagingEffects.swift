@@ -5,8 +5,7 @@ import TellerRx
 /// trim, and next-page fetches and saves, on the Teller's schedulers.
 final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as
-    // PagingRepositoryDataSource documents; mutable state is behind locks (`endedSessions`, the
-    // two work slots).
+    // PagingRepositoryDataSource documents; the two work slots are thread-safe.
     typealias Machine = PagingStateMachine<DataSource>
     typealias Requirements = DataSource.Requirements
     typealias Progress = PagingExtension<DataSource>.FirstPageProgress
@@ -14,8 +13,6 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     let dataSource: DataSource
     let firstPageRequirements: DataSource.PagingRequirements
     let teller: Teller
-    /// Counts ended sessions: a write scheduled in an earlier session is dropped.
-    private let endedSessions = LockedState(0)
     /// The trim and the next-page fetch in progress, cancelled when the machine says so (setting
     /// one disposes the previous), and for good at shut down (anything set later is disposed at
     /// once).
@@ -105,7 +102,6 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         case .trimCache(let requirements, let session):
             trimWork.disposable = trim(requirements, session: session, engine: engine)
         case .endSession:
-            endedSessions.withLock { $0 += 1 }
             trimWork.disposable = Disposables.create()
             nextPageWork.disposable = Disposables.create()
         case .fetchNextPage(let id, let requirements, let current, let next):
@@ -118,7 +114,6 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     }
 
     func shutDown() {
-        endedSessions.withLock { $0 += 1 }
         trimWork.dispose()
         nextPageWork.dispose()
     }
@@ -130,9 +125,8 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     ) -> any Disposable {
         let dataSource = UncheckedSendable(dataSource)
         let requirements = UncheckedSendable(requirements)
-        let current = endedSessions.withLock { $0 }
         return teller.backgroundScheduler.schedule(()) { [self] _ in
-            runWrite(requirements.value, inSession: current) {
+            runWrite(requirements.value, if: { $0.isTrimming(session: session) }, engine: engine) {
                 dataSource.value.persistOnlyFirstPage(requirements: requirements.value)
                 engine.send(extra: .trimmed(session: session))
             }
@@ -141,14 +135,19 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     }
 
     /// Runs `body` in the tag's write lane (shared with first-page saves and with every other
-    /// repository of the Teller paging the same list), unless the session it was scheduled in
-    /// ended meanwhile.
-    private func runWrite(_ requirements: Requirements, inSession session: Int, _ body: @escaping () -> Void) {
-        let body = UncheckedSendable(body)
-        let endedSessions = self.endedSessions
+    /// repository of the Teller paging the same list), if the machine still wants it when its
+    /// turn comes (`wanted`, asked of the machine's paging state): a write of a session that
+    /// ended meanwhile, or of a page the machine gave up, is dropped, and needs no answer.
+    private func runWrite(
+        _ requirements: Requirements,
+        if wanted: @escaping (PagingExtension<DataSource>) -> Bool,
+        engine: RepositoryEngine<PagingEffects>,
+        _ body: @escaping () -> Void
+    ) {
+        let work = UncheckedSendable((wanted, body))
         teller.coordinator.write(flightKey(for: requirements)) {
-            guard endedSessions.withLock({ $0 }) == session else { return }
-            body.value()
+            guard engine.read({ work.value.0($0.ext) }) else { return }
+            work.value.1()
         }
     }
 
@@ -187,11 +186,9 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         let coordinator = teller.coordinator
         let dataSource = UncheckedSendable(dataSource)
         let arguments = UncheckedSendable((requirements, page, response.fetchResponse))
-        let current = endedSessions.withLock { $0 }
         _ = teller.backgroundScheduler.schedule(()) { [self] _ in
             let (requirements, page, fetched) = arguments.value
-            // A save dropped because its session ended needs no answer: nobody waits for it.
-            runWrite(requirements, inSession: current) {
+            runWrite(requirements, if: { $0.isSaving(nextPage: id) }, engine: engine) {
                 guard coordinator.isUnchanged(key, since: mark) else {
                     engine.send(extra: .nextPageDropped(id: id))
                     return

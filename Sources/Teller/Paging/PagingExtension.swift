@@ -98,6 +98,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
 
     let firstPage: PagingRequirements
     private var session: Session?
+    /// Mints session and next-page ids: one counter, so no id ever names both.
     private var nextID = 0
 
     init(firstPage: PagingRequirements) {
@@ -107,6 +108,19 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     /// The paging requirements of the last page shown.
     var pagingRequirements: PagingRequirements {
         session?.pagingRequirements ?? firstPage
+    }
+
+    /// Whether the trim of session `id` is still wanted: the session is the current one and it
+    /// trims. Its write runs only then.
+    func isTrimming(session id: Int) -> Bool {
+        guard let session else { return false }
+        return session.id == id && session.isTrimming
+    }
+
+    /// Whether the save of next page `id` is still wanted: its write runs only then.
+    func isSaving(nextPage id: Int) -> Bool {
+        guard case .saving(let saving, _, _, _) = session?.nextPage else { return false }
+        return saving == id
     }
 
     /// Whether a next page exists, as observers are shown it.
