@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 import TellerRx
 
 /// A fetch as every page of every repository makes it: on the background scheduler, with the
 /// configured timeout, and tried again as the retry policy says. A first page (``FlightWork``)
 /// and a next page (``NextPageWork``) differ only in what they do with its outcome, so they hand
-/// it the three events they send instead of a mapping over its output: the whole fetch is one
-/// operator chain, however it ends.
+/// it the events they send and what a success becomes. One small run object takes the fetch
+/// through its attempts and retries, in place of a chain of operators: this is every refresh's
+/// path, and each generic operator costs its run-time type lookups on it.
 ///
 /// It never fails and ends after the event `succeeded` or `failed` makes; disposing it disposes
 /// the running attempt or the retry's timer.
@@ -33,55 +35,91 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
     }
 
     func run() -> Observable<Event> {
-        attempt(afterFailures: 0)
-    }
-
-    private func attempt(afterFailures failures: Int) -> Observable<Event> {
         let fetch = self
-        return Observable.deferred {
-            let stamp = fetch.teller.invalidationStamp
-            return fetch.outcome().concatMap { outcome -> Observable<Event> in
-                switch outcome {
-                case .success(let result): fetch.succeeded(result, stamp)
-                case .failure(let error): fetch.failed(with: error, afterFailures: failures)
-                }
-            }
+        return Observable.create { observer in
+            let run = RetryingFetchRun(fetch: fetch, observer: observer)
+            run.attempt(afterFailures: 0)
+            return run
         }
     }
 
-    /// The attempt's response, or the error it failed with.
-    private func outcome() -> Observable<Result<FetchResult, any Error>> {
-        let tag = tag
-        let timeoutSeconds = teller.fetchTimeout.map(secondsOf)
-        var response = attempt()
-        if let timeout = teller.fetchTimeout {
-            response = response.timeout(timeout, scheduler: teller.backgroundScheduler)
+    /// What an attempt's first event says: the fetch's result, or the error it failed with (a
+    /// `.failure` response, a failed or empty `Single`, a timeout).
+    fileprivate func outcome(of event: AttemptEvent) -> Result<FetchResult, any Error> {
+        switch event {
+        case .next(.success(let result)):
+            return .success(result)
+        case .next(.failure(let error)):
+            return .failure(error)
+        case .error(RxError.timeout):
+            let seconds = teller.fetchTimeout.map(secondsOf) ?? 0
+            return .failure(TellerError.fetchTimedOut(tag: tag, seconds: seconds))
+        case .error(let error):
+            return .failure(error)
+        case .completed:
+            return .failure(TellerError.fetchProducedNoResponse(tag: tag))
         }
-        return response.take(1)
-            .map { response -> Result<FetchResult, any Error> in
-                switch response {
-                case .success(let result): .success(result)
-                case .failure(let error): .failure(error)
+    }
+
+    fileprivate typealias AttemptEvent = TellerRx.Event<FetchResponse<FetchResult, FetchError>>
+}
+
+/// One run of a ``RetryingFetch``: its attempts, retry timers and what the last success became,
+/// one after the other. Each step's subscription is put in `current` before it is subscribed, so
+/// a step that answers while being subscribed (or disposal, from any thread) ends it at once.
+private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, Event: Sendable>: Disposable, Sendable {
+    private let fetch: RetryingFetch<FetchResult, FetchError, Event>
+    private let observer: AnyObserver<Event>
+    private let current = SerialDisposable()
+
+    init(fetch: RetryingFetch<FetchResult, FetchError, Event>, observer: AnyObserver<Event>) {
+        self.fetch = fetch
+        self.observer = observer
+    }
+
+    /// Attempt number `failures + 1`. Only its first event counts: the fetch is a `Single`.
+    func attempt(afterFailures failures: Int) {
+        guard !current.isDisposed else { return }
+        // Noted before the fetch starts: an invalidation that comes later is not cleared by data
+        // fetched before it.
+        let stamp = fetch.teller.invalidationStamp
+        var response = fetch.attempt()
+        if let timeout = fetch.teller.fetchTimeout {
+            response = response.timeout(timeout, scheduler: fetch.teller.backgroundScheduler)
+        }
+        let answered = Atomic(false)
+        let step = SingleAssignmentDisposable()
+        current.disposable = step
+        step.setDisposable(
+            response.subscribe { [self] event in
+                guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+                switch fetch.outcome(of: event) {
+                case .success(let result): succeeded(result, stamp: stamp)
+                case .failure(let error): failed(with: error, afterFailures: failures)
                 }
             }
-            .catch { error in
-                let reported: any Error =
-                    if case RxError.timeout = error, let timeoutSeconds {
-                        TellerError.fetchTimedOut(tag: tag, seconds: timeoutSeconds)
-                    } else {
-                        error
-                    }
-                return .just(.failure(reported))
-            }
-            .ifEmpty(default: .failure(TellerError.fetchProducedNoResponse(tag: tag)))
+        )
+    }
+
+    private func succeeded(_ result: FetchResult, stamp: Int) {
+        guard !current.isDisposed else { return }
+        let step = SingleAssignmentDisposable()
+        current.disposable = step
+        step.setDisposable(fetch.succeeded(result, stamp).subscribe(observer))
     }
 
     /// The attempt failed for the `failures + 1`th time: give up with `error`, or wait as the
     /// policy says and try again.
-    private func failed(with error: any Error, afterFailures failures: Int) -> Observable<Event> {
+    private func failed(with error: any Error, afterFailures failures: Int) {
         let failed = failures + 1
-        guard let seconds = policy.delay(afterFailedAttempts: failed, error: error, random: .random(in: 0..<1)) else {
-            return .just(self.failed(error))
+        let teller = fetch.teller
+        guard
+            let seconds = fetch.policy.delay(afterFailedAttempts: failed, error: error, random: .random(in: 0..<1))
+        else {
+            current.disposable = Disposables.create()
+            observer.onNext(fetch.failed(error))
+            observer.onCompleted()
+            return
         }
         let nanoseconds = Int((seconds * 1_000_000_000).rounded())
         let pending = PendingRetry(
@@ -89,16 +127,23 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
             lastError: error,
             nextAttemptAt: teller.now.addingTimeInterval(seconds)
         )
-        let retrying = retrying
-        let next = attempt(afterFailures: failed)
-        let wait = Observable<Int>.timer(.nanoseconds(nanoseconds), scheduler: teller.backgroundScheduler)
-            .concatMap { _ in
-                Self.send(retrying(.started(attempt: failed + 1))).concat(next)
+        let step = SingleAssignmentDisposable()
+        current.disposable = step
+        if let event = fetch.retrying(.scheduled(pending, delay: .nanoseconds(nanoseconds))) {
+            observer.onNext(event)
+        }
+        step.setDisposable(
+            teller.backgroundScheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) { [self] _ in
+                if let event = fetch.retrying(.started(attempt: failed + 1)) {
+                    observer.onNext(event)
+                }
+                attempt(afterFailures: failed)
+                return Disposables.create()
             }
-        return Self.send(retrying(.scheduled(pending, delay: .nanoseconds(nanoseconds)))).concat(wait)
+        )
     }
 
-    private static func send(_ event: Event?) -> Observable<Event> {
-        event.map { .just($0) } ?? .empty()
+    func dispose() {
+        current.dispose()
     }
 }
