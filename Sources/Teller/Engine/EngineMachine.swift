@@ -33,6 +33,12 @@ protocol EngineMachine {
 
     /// The requirements the machine works for, once it processed them.
     var requirements: Requirements? { get }
+    /// A copy of the app's values the machine holds (requirements, cache, what a kind keeps), for
+    /// the engine to release outside its lock after an input: the input may drop the machine's
+    /// last reference. Nothing the machine appends to in place (the waiting calls): copying those
+    /// would copy them on the next append.
+    associatedtype AppValues
+    var appValues: AppValues { get }
     var isShutDown: Bool { get }
 
     mutating func handle(_ input: EngineInput<Self>, now: Date) -> [EngineAction<Self>]

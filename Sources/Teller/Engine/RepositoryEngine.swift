@@ -181,7 +181,12 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
-            drained.withLock { $0.latest = nil }
+            // The old state (the previous user's data) is released here, outside the lock.
+            let previous = drained.withLock { drained in
+                defer { drained.latest = nil }
+                return drained.latest
+            }
+            withExtendedLifetime(previous) {}
             trackingTheShownTag { handle(.setRequirements(requirements, stored: stored)) }
             mailbox.withLock { $0.requirementsProcessed() }
         case .flightLeft(let flight):
@@ -197,11 +202,12 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
             )
         case .removeObserver(let id):
-            let wasLast = drained.withLock { drained -> Bool in
-                let count = drained.observers.count
-                drained.observers.removeAll { $0.id == id }
-                return count > 0 && drained.observers.isEmpty
+            // The observer (the app's closures) is released outside the lock.
+            let (removed, wasLast) = drained.withLock { drained -> (StateObserver?, Bool) in
+                guard let index = drained.observers.firstIndex(where: { $0.id == id }) else { return (nil, false) }
+                return (drained.observers.remove(at: index).observer, drained.observers.isEmpty)
             }
+            withExtendedLifetime(removed) {}
             if wasLast {
                 handle(.observersChanged(hasObservers: false))
             }
@@ -248,7 +254,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     private func handle(_ input: EngineInput<Machine>) {
         let now = teller.now
-        for action in drained.withLock({ $0.machine.handle(input, now: now) }) {
+        // What the machine held of the app's values before (requirements, cache, a kind's own
+        // state) is released with `held`, after the lock: the handling may drop the last
+        // reference, and a value's deinit is app code.
+        let (actions, held) = drained.withLock { drained in
+            let held = drained.machine.appValues
+            return (drained.machine.handle(input, now: now), held)
+        }
+        withExtendedLifetime(held) {}
+        for action in actions {
             perform(action)
         }
     }
@@ -258,17 +272,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     private func perform(_ action: EngineAction<Machine>) {
         switch action {
         case .emit(let state):
-            let observers = drained.withLock { drained in
-                drained.latest = .some(state)
-                return drained.observers
-            }
-            broadcast.send(state, to: observers)
+            remember(state)
         case .emitSignedOut:
-            let observers = drained.withLock { drained in
-                drained.latest = .some(nil)
-                return drained.observers
-            }
-            broadcast.send(nil, to: observers)
+            remember(nil)
         case .observeCache(let requirements, let view, let observation):
             cacheSubscription.disposable = observeCache(requirements, view, observation: observation)
         case .stopObservingCache:
@@ -307,6 +313,17 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .extra(let action):
             effects.perform(action, engine: self)
         }
+    }
+
+    /// Makes `state` the latest and sends it to the observers; the state it replaces is released
+    /// after the lock.
+    private func remember(_ state: SessionState) {
+        let (observers, previous) = drained.withLock { drained in
+            defer { drained.latest = .some(state) }
+            return (drained.observers, drained.latest)
+        }
+        withExtendedLifetime(previous) {}
+        broadcast.send(state, to: observers)
     }
 
     // MARK: Refresh calls

@@ -143,6 +143,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         active?.requirements
     }
 
+    var appValues: (Requirements?, Content?, Extension) {
+        (active?.requirements, active?.content, ext)
+    }
+
     /// Whether the current requirements were ever fetched successfully.
     var hasCache: Bool {
         active?.lastFetched != nil
