@@ -9,7 +9,6 @@ import Testing
         .objectPropertiesNotSet(["requirements"]),
         .fetchTimedOut(tag: "repos-octocat", seconds: 60),
         .fetchProducedNoResponse(tag: "repos-octocat"),
-        .pagingDataSourceNeedsPagingRepository("ReposDataSource"),
         .invalidRetryPolicy("maxRetries is -1"),
     ]
 
