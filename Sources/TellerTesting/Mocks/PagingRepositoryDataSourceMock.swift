@@ -16,8 +16,8 @@ import TellerRx
 ///
 /// | member | answer when its closure is `nil` |
 /// | --- | --- |
-/// | ``maxAgeOfCache`` | one hour |
-/// | ``automaticallyRefresh`` | `true` (Teller's default) |
+/// | `maxAgeOfCache` | one hour |
+/// | `automaticallyRefresh` | `true` (Teller's default) |
 /// | ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)`` | `currentPagingRequirements` |
 /// | ``persistOnlyFirstPage(requirements:)`` | records the call, trims nothing |
 /// | ``deleteCache(_:)`` | records the call, deletes nothing |
@@ -30,7 +30,7 @@ import TellerRx
 /// `automaticallyRefresh…`) come from ``RecordingDataSourceMock``. Like every paging data
 /// source, the mock is not a `RepositoryDataSource`: a plain `TellerRepository` does not take it.
 ///
-/// `TellerPagingRepository` reads ``maxAgeOfCache`` and ``automaticallyRefresh`` once, when it
+/// `TellerPagingRepository` reads `maxAgeOfCache` and `automaticallyRefresh` once, when it
 /// is created: set their closures before creating the repository.
 ///
 /// ```swift
@@ -103,17 +103,6 @@ public final class PagingRepositoryDataSourceMock<
         saveCacheRecord = CallRecord(use)
         observeCacheRecord = CallRecord(use)
         isCacheEmptyRecord = CallRecord(use)
-    }
-
-    /// ``RecordingDataSourceMock/maxAgeOfCacheClosure``'s period, or one hour when it is `nil`.
-    public var maxAgeOfCache: Period {
-        dataSourceRecords.readMaxAgeOfCache()
-    }
-
-    /// ``RecordingDataSourceMock/automaticallyRefreshClosure``'s answer, or `true` when it is
-    /// `nil`.
-    public var automaticallyRefresh: Bool {
-        dataSourceRecords.readAutomaticallyRefresh()
     }
 
     // MARK: getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)

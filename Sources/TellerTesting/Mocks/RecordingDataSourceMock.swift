@@ -43,13 +43,13 @@ public final class DataSourceMockRecords: Sendable {
     }
 }
 
-/// The recording members ``RepositoryDataSourceMock`` and ``PagingRepositoryDataSourceMock``
-/// share: `mockCalled`, and `…Called`, `…CallsCount` and `…Closure` for `maxAgeOfCache` and
-/// `automaticallyRefresh`. Written once here, so both mocks behave alike; you use the members,
-/// not the protocol.
+/// The members ``RepositoryDataSourceMock`` and ``PagingRepositoryDataSourceMock`` share:
+/// `maxAgeOfCache` and `automaticallyRefresh` themselves, with their `…Called`, `…CallsCount`
+/// and `…Closure`, and `mockCalled`. Written once here, so both mocks behave alike; you use the
+/// members, not the protocol.
 ///
 /// Threads: every member may be used from any thread; the records are guarded by locks.
-public protocol RecordingDataSourceMock: AnyObject {
+public protocol RecordingDataSourceMock: TellerDataSource, AnyObject {
     /// Where the shared members keep their records.
     var dataSourceRecords: DataSourceMockRecords { get }
 }
@@ -58,6 +58,18 @@ extension RecordingDataSourceMock {
     /// Whether any member the mock records was used.
     public var mockCalled: Bool {
         dataSourceRecords.use.happened
+    }
+
+    /// ``maxAgeOfCacheClosure``'s period, or one hour when it is `nil`. Teller reads it on the
+    /// thread that creates the repository.
+    public var maxAgeOfCache: Period {
+        dataSourceRecords.readMaxAgeOfCache()
+    }
+
+    /// ``automaticallyRefreshClosure``'s answer, or `true` (Teller's default) when it is `nil`.
+    /// Teller reads it on the thread that creates the repository.
+    public var automaticallyRefresh: Bool {
+        dataSourceRecords.readAutomaticallyRefresh()
     }
 
     /// Whether `maxAgeOfCache` was read.

@@ -14,8 +14,8 @@ import TellerRx
 ///
 /// | member | answer when its closure is `nil` |
 /// | --- | --- |
-/// | ``maxAgeOfCache`` | one hour |
-/// | ``automaticallyRefresh`` | `true` (Teller's default) |
+/// | `maxAgeOfCache` | one hour |
+/// | `automaticallyRefresh` | `true` (Teller's default) |
 /// | ``fetchFreshCache(requirements:)`` | a fetch that fails at once with a ``MockClosureNotSetError`` naming the closure to set (as `.failure` when `FetchError` can hold it, otherwise as the `Single`'s error) |
 /// | ``saveCache(_:requirements:)`` | records the call, saves nothing |
 /// | ``observeCache(requirements:)`` | `Observable.empty()`: the cache is never read |
@@ -26,7 +26,7 @@ import TellerRx
 /// for its tag. The members shared with ``PagingRepositoryDataSourceMock`` (`mockCalled`,
 /// `maxAgeOfCache…`, `automaticallyRefresh…`) come from ``RecordingDataSourceMock``.
 ///
-/// `TellerRepository` reads ``maxAgeOfCache`` and ``automaticallyRefresh`` once, when it is
+/// `TellerRepository` reads `maxAgeOfCache` and `automaticallyRefresh` once, when it is
 /// created: set their closures before creating the repository.
 ///
 /// ```swift
@@ -69,17 +69,6 @@ public final class RepositoryDataSourceMock<
         saveCacheRecord = CallRecord(use)
         observeCacheRecord = CallRecord(use)
         isCacheEmptyRecord = CallRecord(use)
-    }
-
-    /// ``RecordingDataSourceMock/maxAgeOfCacheClosure``'s period, or one hour when it is `nil`.
-    public var maxAgeOfCache: Period {
-        dataSourceRecords.readMaxAgeOfCache()
-    }
-
-    /// ``RecordingDataSourceMock/automaticallyRefreshClosure``'s answer, or `true` when it is
-    /// `nil`.
-    public var automaticallyRefresh: Bool {
-        dataSourceRecords.readAutomaticallyRefresh()
     }
 
     // MARK: fetchFreshCache(requirements:)
