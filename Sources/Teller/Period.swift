@@ -36,6 +36,17 @@ public struct Period: Sendable, Hashable, CustomStringConvertible {
         Period.calendar.date(byAdding: component, value: -unit, to: date) ?? .distantPast
     }
 
+    /// The date this period ago, as Teller-iOS's `toDate()`: `unit` `component`s before the
+    /// system clock's now (``date(before:)`` with `Date()`). A cache fetched before it is too old.
+    ///
+    /// It reads the system clock, not a `Teller`'s injectable clock: in code that runs on a
+    /// `Teller`, use `date(before: teller.now)`.
+    ///
+    /// - Returns: The earliest fetch date that is not yet too old now.
+    public func toDate() -> Date {
+        date(before: Date())
+    }
+
     /// Whether a cache fetched at `lastFetched` is older than this period at `now`.
     ///
     /// A `lastFetched` later than `now` counts as too old: the clock was moved back (or the

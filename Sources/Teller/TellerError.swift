@@ -1,4 +1,8 @@
-/// Errors Teller reports to app code. Each description says what went wrong and what to do.
+import Foundation
+
+/// Errors Teller reports to app code. Each description says what went wrong and what to do,
+/// and is also the `LocalizedError.errorDescription`, so `error.localizedDescription` shows it
+/// (not Foundation's generic "The operation could not be completed").
 public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     /// A method was called before the named properties were set, e.g.
     /// `objectPropertiesNotSet(["requirements"])` for `refresh()` without requirements.
@@ -30,6 +34,14 @@ public enum TellerError: Error, Sendable, Equatable, CustomStringConvertible, Cu
 
     /// The same as ``description``.
     public var debugDescription: String {
+        description
+    }
+}
+
+extension TellerError: LocalizedError {
+    /// The same as ``description``, so `error.localizedDescription` says what went wrong and what
+    /// to do, as Teller-iOS's did. Never `nil`.
+    public var errorDescription: String? {
         description
     }
 }

@@ -61,8 +61,8 @@ class YourIntegrationTests: XCTestCase {
     // README deviation: the README's `RepositoryDataSource<String, RepositoryRequirements, String>`
     // names the protocol and a requirements protocol without `username`; the mock data source
     // with the README's requirements class is the closest type that exists.
-    private var dataSource: RepositoryDataSourceMock<String, ReposRepositoryRequirements, String>!
-    private var repository: TellerRepository<RepositoryDataSourceMock<String, ReposRepositoryRequirements, String>>!
+    private var dataSource: RepositoryDataSourceMock<String, ReposRepositoryRequirements, String, Error>!
+    private var repository: TellerRepository<RepositoryDataSourceMock<String, ReposRepositoryRequirements, String, Error>>!
 
     override func setUp() {
         dataSource = RepositoryDataSourceMock() // README deviation: `RepositoryDataSource()`, see above.

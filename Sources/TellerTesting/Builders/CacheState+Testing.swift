@@ -135,6 +135,41 @@ public struct CacheStateTesting<Cache>: Sendable {
     }
 }
 
+extension CacheStateTesting {
+    /// Teller-iOS's static form of ``noCache(requirements:more:)``:
+    /// `let state: CacheState<[Repo]> = CacheStateTesting.noCache(requirements: requirements)`.
+    /// The cache type comes from the context.
+    ///
+    /// - Parameters:
+    ///   - requirements: The requirements the state belongs to.
+    ///   - more: Says what happens with the first fetch; see ``NoCacheExistsDsl``.
+    /// - Returns: The state.
+    public static func noCache(
+        requirements: any RepositoryRequirements,
+        more: (inout NoCacheExistsDsl) -> Void = { _ in }
+    ) -> CacheState<Cache> {
+        CacheStateTesting().noCache(requirements: requirements, more: more)
+    }
+
+    /// Teller-iOS's static form of ``cache(requirements:lastTimeFetched:more:)``:
+    /// `let state: CacheState<[Repo]> = CacheStateTesting.cache(requirements: requirements, lastTimeFetched: date)`.
+    /// The cache type comes from the context.
+    ///
+    /// - Parameters:
+    ///   - requirements: The requirements the state belongs to.
+    ///   - lastTimeFetched: When the data was last fetched: the state's `cacheAge`.
+    ///   - more: Says what the cache holds and what happens with a refresh; see
+    ///     ``CacheExistsDsl``.
+    /// - Returns: The state.
+    public static func cache(
+        requirements: any RepositoryRequirements,
+        lastTimeFetched: Date,
+        more: (inout CacheExistsDsl<Cache>) -> Void = { _ in }
+    ) -> CacheState<Cache> {
+        CacheStateTesting().cache(requirements: requirements, lastTimeFetched: lastTimeFetched, more: more)
+    }
+}
+
 /// Says what happens with the first fetch in ``CacheStateTesting/noCache(requirements:more:)``.
 /// The last call wins.
 public struct NoCacheExistsDsl {

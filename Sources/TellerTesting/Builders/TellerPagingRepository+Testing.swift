@@ -66,16 +66,10 @@ public struct TellerPagingRepositoryTesting<DataSource: PagingRepositoryDataSour
         requirements: DataSource.Requirements,
         more: (inout RepositoryStateDsl<DataSource.FetchResult>) -> Void = { _ in }
     ) -> InitStateResult {
-        var dsl = RepositoryStateDsl<DataSource.FetchResult>()
-        more(&dsl)
-        let result = PagingInitialState<DataSource>(dsl: dsl).apply(to: repository, requirements: requirements)
-        if let error = result.saveError {
-            printWarning(
-                "TellerTesting: initState could not save the first page for \"\(requirements.tag)\": \(error). "
-                    + "The repository was left with no cache."
-            )
+        let state = PagingInitialState<DataSource>(dsl: InitStateSteps.describe(more))
+        return InitStateSteps.run(cacheName: "first page", tag: requirements.tag) {
+            state.apply(to: repository, requirements: requirements)
         }
-        return result
     }
 
     /// Sets up `repository` for `requirements` as `more` describes, calling the data source on
@@ -95,22 +89,11 @@ public struct TellerPagingRepositoryTesting<DataSource: PagingRepositoryDataSour
         requirements: DataSource.Requirements,
         more: (inout RepositoryStateDsl<DataSource.FetchResult>) -> Void = { _ in }
     ) -> Single<InitStateResult> {
-        var dsl = RepositoryStateDsl<DataSource.FetchResult>()
-        more(&dsl)
-        // Unchecked: as in `initStateAsync` of a `TellerRepository`.
-        let work = UncheckedSendable((state: PagingInitialState<DataSource>(dsl: dsl), requirements: requirements))
-        return Single<InitStateResult>.create { single in
-            let result = work.value.state.apply(to: repository, requirements: work.value.requirements)
-            if let error = result.saveError {
-                single(.failure(error))
-            } else {
-                single(.success(result))
-            }
-            return Disposables.create()
-        }
-        .asObservable()
-        .subscribe(on: repository.teller.backgroundScheduler)
-        .asSingle()
+        let state = PagingInitialState<DataSource>(dsl: InitStateSteps.describe(more))
+        return InitStateSteps.runAsync(
+            on: repository.teller.backgroundScheduler,
+            write: UncheckedSendable { state.apply(to: repository, requirements: requirements) }
+        )
     }
 }
 

@@ -59,16 +59,10 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
         requirements: DataSource.Requirements,
         more: (inout RepositoryStateDsl<DataSource.FetchResult>) -> Void = { _ in }
     ) -> InitStateResult {
-        var dsl = RepositoryStateDsl<DataSource.FetchResult>()
-        more(&dsl)
-        let result = InitialState(dsl: dsl).apply(to: repository, requirements: requirements)
-        if let error = result.saveError {
-            printWarning(
-                "TellerTesting: initState could not save the cache for \"\(requirements.tag)\": \(error). "
-                    + "The repository was left with no cache."
-            )
+        let state = InitialState(dsl: InitStateSteps.describe(more))
+        return InitStateSteps.run(cacheName: "cache", tag: requirements.tag) {
+            state.apply(to: repository, requirements: requirements)
         }
-        return result
     }
 
     /// Sets up `repository` for `requirements` as `more` describes, saving the cache on the
@@ -88,23 +82,11 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
         requirements: DataSource.Requirements,
         more: (inout RepositoryStateDsl<DataSource.FetchResult>) -> Void = { _ in }
     ) -> Single<InitStateResult> {
-        var dsl = RepositoryStateDsl<DataSource.FetchResult>()
-        more(&dsl)
-        // Unchecked: the cache is `Sendable` (`FetchResult: Sendable`) and requirements are
-        // documented as immutable once set, as the repository itself assumes.
-        let work = UncheckedSendable((state: InitialState(dsl: dsl), requirements: requirements))
-        return Single<InitStateResult>.create { single in
-            let result = work.value.state.apply(to: repository, requirements: work.value.requirements)
-            if let error = result.saveError {
-                single(.failure(error))
-            } else {
-                single(.success(result))
-            }
-            return Disposables.create()
-        }
-        .asObservable()
-        .subscribe(on: repository.teller.backgroundScheduler)
-        .asSingle()
+        let state = InitialState(dsl: InitStateSteps.describe(more))
+        return InitStateSteps.runAsync(
+            on: repository.teller.backgroundScheduler,
+            write: UncheckedSendable { state.apply(to: repository, requirements: requirements) }
+        )
     }
 
     /// Teller-iOS's callback form of ``initStateAsync(repository:requirements:more:)``: starts at
@@ -123,13 +105,11 @@ public struct TellerRepositoryTesting<DataSource: RepositoryDataSource>: Sendabl
         onComplete: @escaping @Sendable (InitStateResult) -> Void,
         more: (inout RepositoryStateDsl<DataSource.FetchResult>) -> Void = { _ in }
     ) {
-        var dsl = RepositoryStateDsl<DataSource.FetchResult>()
-        more(&dsl)
-        // Unchecked: the cache is `Sendable` (`FetchResult: Sendable`) and requirements are
-        // documented as immutable once set, as the repository itself assumes.
-        let work = UncheckedSendable((state: InitialState(dsl: dsl), requirements: requirements))
+        let state = InitialState(dsl: InitStateSteps.describe(more))
+        // Unchecked: as for `initStateAsync(repository:requirements:more:)`.
+        let write = UncheckedSendable { state.apply(to: repository, requirements: requirements) }
         _ = repository.teller.backgroundScheduler.schedule(()) { _ in
-            onComplete(work.value.state.apply(to: repository, requirements: work.value.requirements))
+            onComplete(write.value())
             return Disposables.create()
         }
     }

@@ -5,29 +5,36 @@ import TellerRx
 /// A `PagingRepositoryDataSource` for tests: give it to a real `TellerPagingRepository` (or to
 /// your own code that drives a paging data source) and script each member with its `…Closure`.
 ///
+/// Generic over the same six types as Teller-iOS's mock, in the same order:
+/// `PagingRepositoryDataSourceMock<PagingCache, Requirements, PagingRequirements,
+/// PagingFetchResult, FetchError, NextPageRequirements>`. Use `Error` as `FetchError` when
+/// fetches may fail with any error, and `Void` as `NextPageRequirements` when a page needs
+/// nothing from the one before.
+///
 /// Every paging member records its calls (`…Called`, `…CallsCount`, and `…Invocations` for
 /// members with arguments). Unset closures give neutral answers, never a crash:
 ///
 /// | member | answer when its closure is `nil` |
 /// | --- | --- |
-/// | ``maxAgeOfCache`` | one hour |
-/// | ``automaticallyRefresh`` | `true` (Teller's default) |
+/// | `maxAgeOfCache` | one hour |
+/// | `automaticallyRefresh` | `true` (Teller's default) |
 /// | ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)`` | `currentPagingRequirements` |
 /// | ``persistOnlyFirstPage(requirements:)`` | records the call, trims nothing |
 /// | ``deleteCache(_:)`` | records the call, deletes nothing |
-/// | ``fetchFreshCache(requirements:pagingRequirements:)`` | `.just(.failure(MockClosureNotSetError(...)))`: the fetch fails at once, naming the closure to set |
+/// | ``fetchFreshCache(requirements:pagingRequirements:)`` | a fetch that fails at once with a ``MockClosureNotSetError`` naming the closure to set (as `.failure` when `FetchError` can hold it, otherwise as the `Single`'s error) |
 /// | ``saveCache(_:requirements:pagingRequirements:)`` | records the call, saves nothing |
 /// | ``observeCache(requirements:pagingRequirements:)`` | `Observable.empty()`: the cache is never read |
 /// | ``isCacheEmpty(_:requirements:pagingRequirements:)`` | `true` for an empty `Collection` (array, string, …), otherwise `false` |
 ///
-/// Like every paging data source, the mock is not a `RepositoryDataSource`: a plain
-/// `TellerRepository` does not take it.
+/// The members shared with ``RepositoryDataSourceMock`` (`mockCalled`, `maxAgeOfCache…`,
+/// `automaticallyRefresh…`) come from ``RecordingDataSourceMock``. Like every paging data
+/// source, the mock is not a `RepositoryDataSource`: a plain `TellerRepository` does not take it.
 ///
-/// `TellerPagingRepository` reads ``maxAgeOfCache`` and ``automaticallyRefresh`` once, when it
+/// `TellerPagingRepository` reads `maxAgeOfCache` and `automaticallyRefresh` once, when it
 /// is created: set their closures before creating the repository.
 ///
 /// ```swift
-/// let dataSource = PagingRepositoryDataSourceMock<[Repo], ReposRequirements, ReposPagingRequirements, Void, [Repo]>()
+/// let dataSource = PagingRepositoryDataSourceMock<[Repo], ReposRequirements, ReposPagingRequirements, [Repo], Error, Void>()
 /// dataSource.fetchFreshCacheClosure = { _, page in
 ///     .just(.success(PagedFetchResponse(areMorePages: page.pageNumber < 3, nextPageRequirements: nil, fetchResponse: [])))
 /// }
@@ -35,114 +42,67 @@ import TellerRx
 /// ```
 ///
 /// Threads: members may be called from any thread (Teller calls them on its schedulers); the
-/// records are guarded by a lock, and closures run on the calling thread, outside the lock.
+/// records are guarded by locks, and closures run on the calling thread, outside them.
 public final class PagingRepositoryDataSourceMock<
     PagingCache: Sendable,
     Requirements: RepositoryRequirements,
     PagingRequirements: PagingRepositoryRequirements,
-    NextPageRequirements: Sendable,
-    PagingFetchResult: Sendable
+    PagingFetchResult: Sendable,
+    FetchError: Error,
+    NextPageRequirements: Sendable
 >:
-    PagingRepositoryDataSource, @unchecked Sendable
+    PagingRepositoryDataSource, RecordingDataSourceMock, @unchecked Sendable
 {
-    // @unchecked: all mutable state is in `record`, behind its lock.
+    // @unchecked: all mutable state is in the records, behind their locks.
 
-    /// Fetches may fail with any error.
-    public typealias FetchError = any Error
     /// What ``fetchFreshCache(requirements:pagingRequirements:)`` answers with.
     public typealias PageResponse = FetchResponse<
-        PagedFetchResponse<PagingFetchResult, NextPageRequirements>, any Error
+        PagedFetchResponse<PagingFetchResult, NextPageRequirements>, FetchError
     >
+    /// The arguments a paging member receives besides a cache.
+    public typealias Page = (requirements: Requirements, pagingRequirements: PagingRequirements)
+    /// The arguments of ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)``.
+    public typealias NextPageArguments = (
+        currentPagingRequirements: PagingRequirements, nextPageRequirements: NextPageRequirements?
+    )
+    /// The type of ``getNextPagePagingRequirementsClosure``.
+    public typealias NextPageClosure = @Sendable (PagingRequirements, NextPageRequirements?) -> PagingRequirements
+    /// The type of ``saveCacheClosure``.
+    public typealias SaveClosure = @Sendable (PagingFetchResult, Requirements, PagingRequirements) throws -> Void
+    /// The type of ``isCacheEmptyClosure``.
+    public typealias IsCacheEmptyClosure = @Sendable (PagingCache, Requirements, PagingRequirements) -> Bool
+    /// The arguments of ``saveCache(_:requirements:pagingRequirements:)``.
+    public typealias SaveArguments = (
+        cache: PagingFetchResult, requirements: Requirements, pagingRequirements: PagingRequirements
+    )
+    /// The arguments of ``isCacheEmpty(_:requirements:pagingRequirements:)``.
+    public typealias IsCacheEmptyArguments = (
+        cache: PagingCache, requirements: Requirements, pagingRequirements: PagingRequirements
+    )
 
-    private struct Record {
-        var mockCalled = false
-        var maxAgeOfCacheCallsCount = 0
-        var maxAgeOfCacheClosure: (@Sendable () -> Period)?
-        var automaticallyRefreshCallsCount = 0
-        var automaticallyRefreshClosure: (@Sendable () -> Bool)?
-        var getNextPageInvocations:
-            [(currentPagingRequirements: PagingRequirements, nextPageRequirements: NextPageRequirements?)] = []
-        var getNextPageClosure: (@Sendable (PagingRequirements, NextPageRequirements?) -> PagingRequirements)?
-        var persistOnlyFirstPageInvocations: [Requirements] = []
-        var persistOnlyFirstPageClosure: (@Sendable (Requirements) -> Void)?
-        var deleteCacheInvocations: [Requirements] = []
-        var deleteCacheClosure: (@Sendable (Requirements) -> Void)?
-        var fetchFreshCacheInvocations: [(requirements: Requirements, pagingRequirements: PagingRequirements)] = []
-        var fetchFreshCacheClosure: (@Sendable (Requirements, PagingRequirements) -> Single<PageResponse>)?
-        var saveCacheInvocations:
-            [(cache: PagingFetchResult, requirements: Requirements, pagingRequirements: PagingRequirements)] = []
-        var saveCacheClosure: (@Sendable (PagingFetchResult, Requirements, PagingRequirements) throws -> Void)?
-        var observeCacheInvocations: [(requirements: Requirements, pagingRequirements: PagingRequirements)] = []
-        var observeCacheClosure: (@Sendable (Requirements, PagingRequirements) -> Observable<PagingCache>)?
-        var isCacheEmptyInvocations:
-            [(cache: PagingCache, requirements: Requirements, pagingRequirements: PagingRequirements)] = []
-        var isCacheEmptyClosure: (@Sendable (PagingCache, Requirements, PagingRequirements) -> Bool)?
-    }
-
-    private let record = LockedState(Record())
+    /// Where the members shared with ``RepositoryDataSourceMock`` keep their records.
+    public let dataSourceRecords: DataSourceMockRecords
+    private let nextPageRecord: CallRecord<NextPageArguments, NextPageClosure>
+    private let persistOnlyFirstPageRecord: CallRecord<Requirements, @Sendable (Requirements) -> Void>
+    private let deleteCacheRecord: CallRecord<Requirements, @Sendable (Requirements) -> Void>
+    private let fetchFreshCacheRecord:
+        CallRecord<Page, @Sendable (Requirements, PagingRequirements) -> Single<PageResponse>>
+    private let saveCacheRecord: CallRecord<SaveArguments, SaveClosure>
+    private let observeCacheRecord:
+        CallRecord<Page, @Sendable (Requirements, PagingRequirements) -> Observable<PagingCache>>
+    private let isCacheEmptyRecord: CallRecord<IsCacheEmptyArguments, IsCacheEmptyClosure>
 
     /// Creates a mock with no closures set: every member gives its default answer.
-    public init() {}
-
-    /// Whether any member of the mock was used.
-    public var mockCalled: Bool {
-        record.withLock { $0.mockCalled }
-    }
-
-    // MARK: maxAgeOfCache
-
-    /// ``maxAgeOfCacheClosure``'s period, or one hour when it is `nil`.
-    public var maxAgeOfCache: Period {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.maxAgeOfCacheCallsCount += 1
-            return record.maxAgeOfCacheClosure
-        }
-        return closure?() ?? Period(unit: 1, component: .hour)
-    }
-
-    /// Whether ``maxAgeOfCache`` was read.
-    public var maxAgeOfCacheCalled: Bool {
-        maxAgeOfCacheCallsCount > 0
-    }
-
-    /// How many times ``maxAgeOfCache`` was read.
-    public var maxAgeOfCacheCallsCount: Int {
-        record.withLock { $0.maxAgeOfCacheCallsCount }
-    }
-
-    /// What ``maxAgeOfCache`` returns, called on the reading thread.
-    public var maxAgeOfCacheClosure: (@Sendable () -> Period)? {
-        get { record.withLock { $0.maxAgeOfCacheClosure } }
-        set { record.withLock { $0.maxAgeOfCacheClosure = newValue } }
-    }
-
-    // MARK: automaticallyRefresh
-
-    /// ``automaticallyRefreshClosure``'s answer, or `true` when it is `nil`.
-    public var automaticallyRefresh: Bool {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.automaticallyRefreshCallsCount += 1
-            return record.automaticallyRefreshClosure
-        }
-        return closure?() ?? true
-    }
-
-    /// Whether ``automaticallyRefresh`` was read.
-    public var automaticallyRefreshCalled: Bool {
-        automaticallyRefreshCallsCount > 0
-    }
-
-    /// How many times ``automaticallyRefresh`` was read.
-    public var automaticallyRefreshCallsCount: Int {
-        record.withLock { $0.automaticallyRefreshCallsCount }
-    }
-
-    /// What ``automaticallyRefresh`` returns, called on the reading thread.
-    public var automaticallyRefreshClosure: (@Sendable () -> Bool)? {
-        get { record.withLock { $0.automaticallyRefreshClosure } }
-        set { record.withLock { $0.automaticallyRefreshClosure = newValue } }
+    public init() {
+        dataSourceRecords = DataSourceMockRecords()
+        let use = dataSourceRecords.use
+        nextPageRecord = CallRecord(use)
+        persistOnlyFirstPageRecord = CallRecord(use)
+        deleteCacheRecord = CallRecord(use)
+        fetchFreshCacheRecord = CallRecord(use)
+        saveCacheRecord = CallRecord(use)
+        observeCacheRecord = CallRecord(use)
+        isCacheEmptyRecord = CallRecord(use)
     }
 
     // MARK: getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)
@@ -158,42 +118,30 @@ public final class PagingRepositoryDataSourceMock<
         currentPagingRequirements: PagingRequirements,
         nextPageRequirements: NextPageRequirements?
     ) -> PagingRequirements {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.getNextPageInvocations.append((currentPagingRequirements, nextPageRequirements))
-            return record.getNextPageClosure
-        }
-        return closure?(currentPagingRequirements, nextPageRequirements) ?? currentPagingRequirements
+        nextPageRecord.call((currentPagingRequirements, nextPageRequirements))?(
+            currentPagingRequirements,
+            nextPageRequirements
+        ) ?? currentPagingRequirements
     }
 
     /// Whether ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)``
     /// was called.
-    public var getNextPagePagingRequirementsCalled: Bool {
-        getNextPagePagingRequirementsCallsCount > 0
-    }
+    public var getNextPagePagingRequirementsCalled: Bool { nextPageRecord.called }
 
     /// How many times
     /// ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)`` was called.
-    public var getNextPagePagingRequirementsCallsCount: Int {
-        record.withLock { $0.getNextPageInvocations.count }
-    }
+    public var getNextPagePagingRequirementsCallsCount: Int { nextPageRecord.callsCount }
 
     /// The arguments of every
     /// ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)`` call,
     /// oldest first.
-    public var getNextPagePagingRequirementsInvocations:
-        [(currentPagingRequirements: PagingRequirements, nextPageRequirements: NextPageRequirements?)]
-    {
-        record.withLock { $0.getNextPageInvocations }
-    }
+    public var getNextPagePagingRequirementsInvocations: [NextPageArguments] { nextPageRecord.invocations }
 
     /// What ``getNextPagePagingRequirements(currentPagingRequirements:nextPageRequirements:)``
     /// returns, called on the calling thread (Teller's background scheduler).
-    public var getNextPagePagingRequirementsClosure:
-        (@Sendable (PagingRequirements, NextPageRequirements?) -> PagingRequirements)?
-    {
-        get { record.withLock { $0.getNextPageClosure } }
-        set { record.withLock { $0.getNextPageClosure = newValue } }
+    public var getNextPagePagingRequirementsClosure: NextPageClosure? {
+        get { nextPageRecord.closure }
+        set { nextPageRecord.closure = newValue }
     }
 
     // MARK: persistOnlyFirstPage(requirements:)
@@ -202,34 +150,23 @@ public final class PagingRepositoryDataSourceMock<
     ///
     /// - Parameter requirements: Recorded in ``persistOnlyFirstPageInvocations``.
     public func persistOnlyFirstPage(requirements: Requirements) {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.persistOnlyFirstPageInvocations.append(requirements)
-            return record.persistOnlyFirstPageClosure
-        }
-        closure?(requirements)
+        persistOnlyFirstPageRecord.call(requirements)?(requirements)
     }
 
     /// Whether ``persistOnlyFirstPage(requirements:)`` was called.
-    public var persistOnlyFirstPageCalled: Bool {
-        persistOnlyFirstPageCallsCount > 0
-    }
+    public var persistOnlyFirstPageCalled: Bool { persistOnlyFirstPageRecord.called }
 
     /// How many times ``persistOnlyFirstPage(requirements:)`` was called.
-    public var persistOnlyFirstPageCallsCount: Int {
-        record.withLock { $0.persistOnlyFirstPageInvocations.count }
-    }
+    public var persistOnlyFirstPageCallsCount: Int { persistOnlyFirstPageRecord.callsCount }
 
     /// The requirements of every ``persistOnlyFirstPage(requirements:)`` call, oldest first.
-    public var persistOnlyFirstPageInvocations: [Requirements] {
-        record.withLock { $0.persistOnlyFirstPageInvocations }
-    }
+    public var persistOnlyFirstPageInvocations: [Requirements] { persistOnlyFirstPageRecord.invocations }
 
     /// Runs on each ``persistOnlyFirstPage(requirements:)`` call, on the calling thread
     /// (Teller's background scheduler).
     public var persistOnlyFirstPageClosure: (@Sendable (Requirements) -> Void)? {
-        get { record.withLock { $0.persistOnlyFirstPageClosure } }
-        set { record.withLock { $0.persistOnlyFirstPageClosure = newValue } }
+        get { persistOnlyFirstPageRecord.closure }
+        set { persistOnlyFirstPageRecord.closure = newValue }
     }
 
     // MARK: deleteCache(_:)
@@ -238,40 +175,29 @@ public final class PagingRepositoryDataSourceMock<
     ///
     /// - Parameter requirements: Recorded in ``deleteCacheInvocations``.
     public func deleteCache(_ requirements: Requirements) {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.deleteCacheInvocations.append(requirements)
-            return record.deleteCacheClosure
-        }
-        closure?(requirements)
+        deleteCacheRecord.call(requirements)?(requirements)
     }
 
     /// Whether ``deleteCache(_:)`` was called.
-    public var deleteCacheCalled: Bool {
-        deleteCacheCallsCount > 0
-    }
+    public var deleteCacheCalled: Bool { deleteCacheRecord.called }
 
     /// How many times ``deleteCache(_:)`` was called.
-    public var deleteCacheCallsCount: Int {
-        record.withLock { $0.deleteCacheInvocations.count }
-    }
+    public var deleteCacheCallsCount: Int { deleteCacheRecord.callsCount }
 
     /// The requirements of every ``deleteCache(_:)`` call, oldest first.
-    public var deleteCacheInvocations: [Requirements] {
-        record.withLock { $0.deleteCacheInvocations }
-    }
+    public var deleteCacheInvocations: [Requirements] { deleteCacheRecord.invocations }
 
     /// Runs on each ``deleteCache(_:)`` call, on the calling thread (Teller's background
     /// scheduler).
     public var deleteCacheClosure: (@Sendable (Requirements) -> Void)? {
-        get { record.withLock { $0.deleteCacheClosure } }
-        set { record.withLock { $0.deleteCacheClosure = newValue } }
+        get { deleteCacheRecord.closure }
+        set { deleteCacheRecord.closure = newValue }
     }
 
     // MARK: fetchFreshCache(requirements:pagingRequirements:)
 
-    /// Records the call and returns ``fetchFreshCacheClosure``'s `Single`, or one that succeeds
-    /// at once with `.failure(MockClosureNotSetError)` when it is `nil`.
+    /// Records the call and returns ``fetchFreshCacheClosure``'s `Single`, or one that fails at
+    /// once with a ``MockClosureNotSetError`` when it is `nil`.
     ///
     /// - Parameters:
     ///   - requirements: Recorded in ``fetchFreshCacheInvocations``.
@@ -281,36 +207,25 @@ public final class PagingRepositoryDataSourceMock<
         requirements: Requirements,
         pagingRequirements: PagingRequirements
     ) -> Single<PageResponse> {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.fetchFreshCacheInvocations.append((requirements, pagingRequirements))
-            return record.fetchFreshCacheClosure
-        }
-        return closure?(requirements, pagingRequirements)
-            ?? .just(.failure(MockClosureNotSetError(closureName: "fetchFreshCacheClosure")))
+        fetchFreshCacheRecord.call((requirements, pagingRequirements))?(requirements, pagingRequirements)
+            ?? dataSourceRecords.unsetFetch()
     }
 
     /// Whether ``fetchFreshCache(requirements:pagingRequirements:)`` was called.
-    public var fetchFreshCacheCalled: Bool {
-        fetchFreshCacheCallsCount > 0
-    }
+    public var fetchFreshCacheCalled: Bool { fetchFreshCacheRecord.called }
 
     /// How many times ``fetchFreshCache(requirements:pagingRequirements:)`` was called.
-    public var fetchFreshCacheCallsCount: Int {
-        record.withLock { $0.fetchFreshCacheInvocations.count }
-    }
+    public var fetchFreshCacheCallsCount: Int { fetchFreshCacheRecord.callsCount }
 
     /// The arguments of every ``fetchFreshCache(requirements:pagingRequirements:)`` call, oldest
     /// first.
-    public var fetchFreshCacheInvocations: [(requirements: Requirements, pagingRequirements: PagingRequirements)] {
-        record.withLock { $0.fetchFreshCacheInvocations }
-    }
+    public var fetchFreshCacheInvocations: [Page] { fetchFreshCacheRecord.invocations }
 
     /// What ``fetchFreshCache(requirements:pagingRequirements:)`` returns, called on the calling
     /// thread (Teller's background scheduler).
     public var fetchFreshCacheClosure: (@Sendable (Requirements, PagingRequirements) -> Single<PageResponse>)? {
-        get { record.withLock { $0.fetchFreshCacheClosure } }
-        set { record.withLock { $0.fetchFreshCacheClosure = newValue } }
+        get { fetchFreshCacheRecord.closure }
+        set { fetchFreshCacheRecord.closure = newValue }
     }
 
     // MARK: saveCache(_:requirements:pagingRequirements:)
@@ -327,36 +242,23 @@ public final class PagingRepositoryDataSourceMock<
         requirements: Requirements,
         pagingRequirements: PagingRequirements
     ) throws {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.saveCacheInvocations.append((cache, requirements, pagingRequirements))
-            return record.saveCacheClosure
-        }
-        try closure?(cache, requirements, pagingRequirements)
+        try saveCacheRecord.call((cache, requirements, pagingRequirements))?(cache, requirements, pagingRequirements)
     }
 
     /// Whether ``saveCache(_:requirements:pagingRequirements:)`` was called.
-    public var saveCacheCalled: Bool {
-        saveCacheCallsCount > 0
-    }
+    public var saveCacheCalled: Bool { saveCacheRecord.called }
 
     /// How many times ``saveCache(_:requirements:pagingRequirements:)`` was called.
-    public var saveCacheCallsCount: Int {
-        record.withLock { $0.saveCacheInvocations.count }
-    }
+    public var saveCacheCallsCount: Int { saveCacheRecord.callsCount }
 
     /// The arguments of every ``saveCache(_:requirements:pagingRequirements:)`` call, oldest first.
-    public var saveCacheInvocations:
-        [(cache: PagingFetchResult, requirements: Requirements, pagingRequirements: PagingRequirements)]
-    {
-        record.withLock { $0.saveCacheInvocations }
-    }
+    public var saveCacheInvocations: [SaveArguments] { saveCacheRecord.invocations }
 
     /// Runs on each ``saveCache(_:requirements:pagingRequirements:)`` call, on the calling thread
     /// (Teller's background scheduler); throw to make the save fail.
-    public var saveCacheClosure: (@Sendable (PagingFetchResult, Requirements, PagingRequirements) throws -> Void)? {
-        get { record.withLock { $0.saveCacheClosure } }
-        set { record.withLock { $0.saveCacheClosure = newValue } }
+    public var saveCacheClosure: SaveClosure? {
+        get { saveCacheRecord.closure }
+        set { saveCacheRecord.closure = newValue }
     }
 
     // MARK: observeCache(requirements:pagingRequirements:)
@@ -372,35 +274,24 @@ public final class PagingRepositoryDataSourceMock<
         requirements: Requirements,
         pagingRequirements: PagingRequirements
     ) -> Observable<PagingCache> {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.observeCacheInvocations.append((requirements, pagingRequirements))
-            return record.observeCacheClosure
-        }
-        return closure?(requirements, pagingRequirements) ?? .empty()
+        observeCacheRecord.call((requirements, pagingRequirements))?(requirements, pagingRequirements) ?? .empty()
     }
 
     /// Whether ``observeCache(requirements:pagingRequirements:)`` was called.
-    public var observeCacheCalled: Bool {
-        observeCacheCallsCount > 0
-    }
+    public var observeCacheCalled: Bool { observeCacheRecord.called }
 
     /// How many times ``observeCache(requirements:pagingRequirements:)`` was called.
-    public var observeCacheCallsCount: Int {
-        record.withLock { $0.observeCacheInvocations.count }
-    }
+    public var observeCacheCallsCount: Int { observeCacheRecord.callsCount }
 
     /// The arguments of every ``observeCache(requirements:pagingRequirements:)`` call, oldest
     /// first.
-    public var observeCacheInvocations: [(requirements: Requirements, pagingRequirements: PagingRequirements)] {
-        record.withLock { $0.observeCacheInvocations }
-    }
+    public var observeCacheInvocations: [Page] { observeCacheRecord.invocations }
 
     /// What ``observeCache(requirements:pagingRequirements:)`` returns, called on the calling
     /// thread (Teller's UI scheduler).
     public var observeCacheClosure: (@Sendable (Requirements, PagingRequirements) -> Observable<PagingCache>)? {
-        get { record.withLock { $0.observeCacheClosure } }
-        set { record.withLock { $0.observeCacheClosure = newValue } }
+        get { observeCacheRecord.closure }
+        set { observeCacheRecord.closure = newValue }
     }
 
     // MARK: isCacheEmpty(_:requirements:pagingRequirements:)
@@ -418,37 +309,24 @@ public final class PagingRepositoryDataSourceMock<
         requirements: Requirements,
         pagingRequirements: PagingRequirements
     ) -> Bool {
-        let closure = record.withLock { record in
-            record.mockCalled = true
-            record.isCacheEmptyInvocations.append((cache, requirements, pagingRequirements))
-            return record.isCacheEmptyClosure
-        }
-        if let closure { return closure(cache, requirements, pagingRequirements) }
-        return (cache as? any Collection)?.isEmpty ?? false
+        isCacheEmptyRecord.call((cache, requirements, pagingRequirements))?(cache, requirements, pagingRequirements)
+            ?? dataSourceRecords.unsetIsCacheEmpty(cache)
     }
 
     /// Whether ``isCacheEmpty(_:requirements:pagingRequirements:)`` was called.
-    public var isCacheEmptyCalled: Bool {
-        isCacheEmptyCallsCount > 0
-    }
+    public var isCacheEmptyCalled: Bool { isCacheEmptyRecord.called }
 
     /// How many times ``isCacheEmpty(_:requirements:pagingRequirements:)`` was called.
-    public var isCacheEmptyCallsCount: Int {
-        record.withLock { $0.isCacheEmptyInvocations.count }
-    }
+    public var isCacheEmptyCallsCount: Int { isCacheEmptyRecord.callsCount }
 
     /// The arguments of every ``isCacheEmpty(_:requirements:pagingRequirements:)`` call, oldest
     /// first.
-    public var isCacheEmptyInvocations:
-        [(cache: PagingCache, requirements: Requirements, pagingRequirements: PagingRequirements)]
-    {
-        record.withLock { $0.isCacheEmptyInvocations }
-    }
+    public var isCacheEmptyInvocations: [IsCacheEmptyArguments] { isCacheEmptyRecord.invocations }
 
     /// What ``isCacheEmpty(_:requirements:pagingRequirements:)`` returns, called on the calling
     /// thread (Teller's UI scheduler).
-    public var isCacheEmptyClosure: (@Sendable (PagingCache, Requirements, PagingRequirements) -> Bool)? {
-        get { record.withLock { $0.isCacheEmptyClosure } }
-        set { record.withLock { $0.isCacheEmptyClosure = newValue } }
+    public var isCacheEmptyClosure: IsCacheEmptyClosure? {
+        get { isCacheEmptyRecord.closure }
+        set { isCacheEmptyRecord.closure = newValue }
     }
 }

@@ -338,7 +338,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func initStateStartsNoFetchAndSettingTheRequirementsThenFetchesTheFirstPageExactlyOnce(cached: Bool) {
-        let dataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, Void, [String]>()
+        let dataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, [String], Error, Void>()
         let repository = TellerPagingRepository(
             dataSource: dataSource,
             firstPageRequirements: PageNumber(number: 1),
@@ -367,7 +367,7 @@ import Testing
     // MARK: Mocks
 
     @Test func initStateWorksOnTheMocksAndLeavesTheRepositorysRequirementsAlone() {
-        let dataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, Void, [String]>()
+        let dataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, [String], Error, Void>()
         let mock = TellerPagingRepositoryMock(dataSource: dataSource, firstPageRequirements: PageNumber(number: 1))
         TellerPagingRepository.testing.initState(repository: mock, requirements: octocat) {
             $0.cache(["a"], areMorePages: true)

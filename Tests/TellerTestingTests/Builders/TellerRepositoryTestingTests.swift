@@ -161,7 +161,7 @@ import Testing
     // MARK: cache(_:)
 
     @Test func cacheIsSavedThroughTheDataSourceOnTheCallingThreadAndTheRequirementsAreLeftAlone() {
-        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
+        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String], Error>()
         let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
         let marker = "initState-\(UUID())"
         Thread.current.threadDictionary["TellerTestingMarker"] = marker
@@ -268,7 +268,7 @@ import Testing
             uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "ui"),
             backgroundScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "background")
         )
-        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
+        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String], Error>()
         let marker = "caller-\(UUID())"
         Thread.current.threadDictionary["TellerTestingMarker"] = marker
         defer { Thread.current.threadDictionary["TellerTestingMarker"] = nil }
@@ -302,7 +302,7 @@ import Testing
 
     @Test(arguments: FetchingState.allCases)
     func initStateStartsNoFetchAndSettingTheRequirementsThenFetchesExactlyOnce(given: FetchingState) {
-        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
+        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String], Error>()
         let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
 
         TellerRepository.testing.initState(repository: repository, requirements: octocat) { given.describe(&$0) }

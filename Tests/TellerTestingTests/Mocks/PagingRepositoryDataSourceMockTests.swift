@@ -7,7 +7,7 @@ import TellerTesting
 import Testing
 
 @Suite struct PagingRepositoryDataSourceMockTests {
-    typealias Mock = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, String, [String]>
+    typealias Mock = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, [String], Error, String>
     let octocat = TestRequirements(username: "octocat")
     let first = PageNumber(number: 1)
 

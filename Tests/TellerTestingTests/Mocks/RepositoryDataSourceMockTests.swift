@@ -7,7 +7,7 @@ import TellerTesting
 import Testing
 
 @Suite struct RepositoryDataSourceMockTests {
-    typealias Mock = RepositoryDataSourceMock<[String], TestRequirements, [String]>
+    typealias Mock = RepositoryDataSourceMock<[String], TestRequirements, [String], Error>
     let octocat = TestRequirements(username: "octocat")
 
     @Test func unsetClosuresGiveNeutralAnswersInsteadOfCrashing() throws {
@@ -28,9 +28,16 @@ import Testing
     }
 
     @Test func isCacheEmptyDefaultTreatsOnlyEmptyCollectionsAsEmpty() {
-        #expect(RepositoryDataSourceMock<String, TestRequirements, String>().isCacheEmpty("", requirements: octocat))
-        #expect(!RepositoryDataSourceMock<String, TestRequirements, String>().isCacheEmpty("x", requirements: octocat))
-        #expect(!RepositoryDataSourceMock<Int, TestRequirements, Int>().isCacheEmpty(0, requirements: octocat))
+        #expect(
+            RepositoryDataSourceMock<String, TestRequirements, String, Error>().isCacheEmpty("", requirements: octocat)
+        )
+        #expect(
+            !RepositoryDataSourceMock<String, TestRequirements, String, Error>().isCacheEmpty(
+                "x",
+                requirements: octocat
+            )
+        )
+        #expect(!RepositoryDataSourceMock<Int, TestRequirements, Int, Error>().isCacheEmpty(0, requirements: octocat))
     }
 
     @Test func nothingIsRecordedBeforeUse() {

@@ -7,7 +7,7 @@ import TellerTesting
 import Testing
 
 @Suite struct TellerPagingRepositoryMockTests {
-    typealias DataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, Void, [String]>
+    typealias DataSource = PagingRepositoryDataSourceMock<[String], TestRequirements, PageNumber, [String], Error, Void>
     typealias Mock = TellerPagingRepositoryMock<DataSource>
 
     let octocat = TestRequirements(username: "octocat")
@@ -18,12 +18,13 @@ import Testing
 
     @Test func unsetClosuresGiveNeutralAnswersInsteadOfCrashing() throws {
         let mock = makeMock()
+        #expect(mock.requirements == nil)
         #expect(try mock.observe().toBlocking(timeout: 5).toArray().isEmpty)
+        mock.requirements = octocat
         #expect(try mock.refresh(force: true).toBlocking(timeout: 5).first() == .skipped(reason: .cancelled))
         #expect(try mock.refresh(force: false).toBlocking(timeout: 5).first() == .skipped(reason: .cancelled))
         #expect(try mock.refreshIfNoCache().toBlocking(timeout: 5).first() == .skipped(reason: .cancelled))
         mock.goToNextPage()
-        #expect(mock.requirements == nil)
         #expect(mock.pagingRequirements == PageNumber(number: 1))
         #expect(!mock.areMorePagesAvailable)
     }
@@ -159,6 +160,7 @@ import Testing
 
     @Test func refreshRecordsForceAndReturnsOrThrowsWhatTheClosureSays() throws {
         let mock = makeMock()
+        mock.requirements = octocat
         mock.refreshClosure = { force in
             if force { throw TellerError.objectPropertiesNotSet(["requirements"]) }
             return RefreshResult.testing.successful()
@@ -172,6 +174,7 @@ import Testing
 
     @Test func refreshIfNoCacheReturnsOrThrowsWhatTheClosureSays() throws {
         let mock = makeMock()
+        mock.requirements = octocat
         mock.refreshIfNoCacheClosure = { RefreshResult.testing.failed(TestError(2)) }
         #expect(try mock.refreshIfNoCache().toBlocking(timeout: 5).first() == .failedError(error: TestError(2)))
         mock.refreshIfNoCacheClosure = { throw TestError(3) }

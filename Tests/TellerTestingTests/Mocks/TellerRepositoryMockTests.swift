@@ -9,17 +9,20 @@ import Testing
 @Suite struct TellerRepositoryMockTests {
     let octocat = TestRequirements(username: "octocat")
 
-    private func makeMock() -> TellerRepositoryMock<RepositoryDataSourceMock<[String], TestRequirements, [String]>> {
+    private func makeMock() -> TellerRepositoryMock<
+        RepositoryDataSourceMock<[String], TestRequirements, [String], Error>
+    > {
         TellerRepositoryMock(dataSource: RepositoryDataSourceMock())
     }
 
     @Test func unsetClosuresGiveNeutralAnswersInsteadOfCrashing() throws {
         let mock = makeMock()
+        #expect(mock.requirements == nil)
         #expect(try mock.observe().toBlocking(timeout: 5).toArray().isEmpty)
+        mock.requirements = octocat
         #expect(try mock.refresh(force: true).toBlocking(timeout: 5).first() == .skipped(reason: .cancelled))
         #expect(try mock.refresh(force: false).toBlocking(timeout: 5).first() == .skipped(reason: .cancelled))
         #expect(try mock.refreshIfNoCache().toBlocking(timeout: 5).first() == .skipped(reason: .cancelled))
-        #expect(mock.requirements == nil)
     }
 
     @Test func nothingIsRecordedBeforeUse() {
@@ -75,6 +78,7 @@ import Testing
 
     @Test func refreshRecordsForceAndReturnsOrThrowsWhatTheClosureSays() throws {
         let mock = makeMock()
+        mock.requirements = octocat
         mock.refreshClosure = { force in
             if force { throw TellerError.objectPropertiesNotSet(["requirements"]) }
             return RefreshResult.testing.successful()
@@ -88,6 +92,7 @@ import Testing
 
     @Test func refreshIfNoCacheReturnsOrThrowsWhatTheClosureSays() throws {
         let mock = makeMock()
+        mock.requirements = octocat
         mock.refreshIfNoCacheClosure = { RefreshResult.testing.failed(TestError(2)) }
         #expect(try mock.refreshIfNoCache().toBlocking(timeout: 5).first() == .failedError(error: TestError(2)))
         mock.refreshIfNoCacheClosure = { throw TestError(3) }
@@ -109,7 +114,7 @@ import Testing
     }
 
     @Test func theMockNeverDrivesItsDataSource() throws {
-        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String]>()
+        let dataSource = RepositoryDataSourceMock<[String], TestRequirements, [String], Error>()
         let mock = TellerRepositoryMock(dataSource: dataSource)
         mock.requirements = octocat
         _ = try mock.observe().toBlocking(timeout: 5).toArray()
@@ -122,7 +127,7 @@ import Testing
 
     @Test func codeHoldingATellerRepositoryReachesTheMock() throws {
         let mock = makeMock()
-        let repository: TellerRepository<RepositoryDataSourceMock<[String], TestRequirements, [String]>> = mock
+        let repository: TellerRepository<RepositoryDataSourceMock<[String], TestRequirements, [String], Error>> = mock
         repository.requirements = octocat
         _ = repository.observe()
         _ = try repository.refresh(force: true)
@@ -134,16 +139,17 @@ import Testing
     }
 
     @Test func repositoryMockIsTheOldNameOfTheSameType() {
-        let mock: RepositoryMock<RepositoryDataSourceMock<[String], TestRequirements, [String]>> = makeMock()
+        let mock: RepositoryMock<RepositoryDataSourceMock<[String], TestRequirements, [String], Error>> = makeMock()
         #expect(
-            type(of: mock) == TellerRepositoryMock<RepositoryDataSourceMock<[String], TestRequirements, [String]>>.self
+            type(of: mock)
+                == TellerRepositoryMock<RepositoryDataSourceMock<[String], TestRequirements, [String], Error>>.self
         )
     }
 
     @Test func aMockMadeInAGivenTellerReportsIt() {
         let teller = Teller(metadataStore: InMemoryFetchMetadataStore())
         let mock = TellerRepositoryMock(
-            dataSource: RepositoryDataSourceMock<[String], TestRequirements, [String]>(),
+            dataSource: RepositoryDataSourceMock<[String], TestRequirements, [String], Error>(),
             teller: teller
         )
         #expect(mock.teller === teller)

@@ -122,6 +122,7 @@ import Testing
 
     @Test func refreshesGoToTheRepositoryAndAnswerItsResults() async throws {
         let repository = TellerRepositoryMock(dataSource: InMemoryDataSource())
+        repository.requirements = octocat
         repository.refreshClosure = { force in .just(force ? .successful : .skipped(reason: .dataNotTooOld)) }
         repository.refreshIfNoCacheClosure = { .just(.successful) }
         let model = RepositoryModel(repository: repository)

@@ -30,6 +30,7 @@ private func initStateSnippet(_ repository: TellerRepository<ReposDataSource>, r
         repository.refreshClosure = { _ in RefreshResult.testing.successful() }
 
         // Hand `repository` to the code under test; here the test uses it directly.
+        repository.requirements = requirements
         #expect(try repository.observe().toBlocking().first()?.isRefreshing == true)
         #expect(try repository.refresh(force: true).toBlocking().first() == .successful)
         #expect(repository.refreshInvocations == [true])
