@@ -25,7 +25,9 @@ func reportMisuse(_ message: @autoclosure () -> String) {
 /// Captures are process-wide, as reports come from whatever thread the misuse happened on (a
 /// Dispatch queue, a scheduler's thread), which no task-local reaches. Tests run in parallel,
 /// so a capture takes only the messages its `accepts` closure accepts: make it match text
-/// that only its own test produces (an error with its own id, an element only it sends). A
+/// that only its own test produces (an error with its own id, an element only it sends), or,
+/// to check that nothing was reported, only reports made on the test's own queues (`accepts`
+/// runs on the reporting thread, so it can ask `DispatchQueue.getSpecific(key:)`). A
 /// message goes to *every* active capture that accepts it, so no test ever loses a report to
 /// another; overlapping captures see each other's messages, and should then assert what they
 /// saw contains what they caused rather than an exact count. A message no capture accepts is
