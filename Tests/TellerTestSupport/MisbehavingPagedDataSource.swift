@@ -56,7 +56,7 @@ package final class MisbehavingPagedDataSource: PagingRepositoryDataSource, @unc
     private let saveFailurePercent: Int
     private let random: Locked<SplitMix64>
     private let writes = Locked((running: [String](), maximum: 0, overlaps: Set<String>()))
-    private let counts = Locked((fetches: 0, writes: 0))
+    private let counts = Locked((fetches: 0, writes: 0, answeredTwice: 0))
 
     /// - Parameters:
     ///   - store: Where pages are saved; data sources of one test may share it.
@@ -89,6 +89,11 @@ package final class MisbehavingPagedDataSource: PagingRepositoryDataSource, @unc
 
     package var fetchCount: Int {
         counts.value.fetches
+    }
+
+    /// How many fetches answered twice: TellerRx reports each second answer as misuse.
+    package var answeredTwiceCount: Int {
+        counts.value.answeredTwice
     }
 
     // MARK: Fetching
@@ -141,7 +146,9 @@ package final class MisbehavingPagedDataSource: PagingRepositoryDataSource, @unc
                 return Disposables.create()
             }
         case .twice:
+            let counts = self.counts
             return Single.create { single in
+                counts.withLock { $0.answeredTwice += 1 }
                 single(.success(page))
                 single(.success(page))
                 return Disposables.create()

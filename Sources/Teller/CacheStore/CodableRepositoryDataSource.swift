@@ -89,21 +89,6 @@ extension CodableRepositoryDataSource where Cache: Collection {
     }
 }
 
-/// The error a repository on `teller` reports when `dataSource` is a
-/// ``CodableRepositoryDataSource`` whose store belongs to another `Teller`; `nil` otherwise.
-func cacheStoreMismatch(of dataSource: some RepositoryDataSource, teller: Teller) -> FileCacheStoreError? {
-    guard let codable = dataSource as? any CodableRepositoryDataSource else { return nil }
-    let store = codable.cacheStoreIdentity
-    return store.teller === teller ? nil : .differentTeller(path: store.directory.path)
-}
-
-extension CodableRepositoryDataSource {
-    /// What the repository checks of the store, without the store's `Value` type.
-    fileprivate var cacheStoreIdentity: (teller: Teller, directory: URL) {
-        (cacheStore.teller, cacheStore.directory)
-    }
-}
-
 extension FileCacheStore {
     /// ``observe(tag:)`` for a repository, which observes only a tag Teller fetched: no value
     /// means the file went missing, so Teller forgets the fetch time and fetches again.

@@ -13,6 +13,9 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     let dataSource: DataSource
     let firstPageRequirements: DataSource.PagingRequirements
     let teller: Teller
+    /// Set when the data source keeps its pages in a `FileCacheStore` of another `Teller`: then
+    /// every cache reading fails with it, so the mistake shows at once instead of after a purge.
+    private let storeMismatch: FileCacheStoreError?
     /// The trim and the next-page fetch in progress, cancelled when the machine says so (setting
     /// one disposes the previous), and for good at shut down (anything set later is disposed at
     /// once).
@@ -23,6 +26,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         self.dataSource = dataSource
         self.firstPageRequirements = firstPageRequirements
         self.teller = teller
+        storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller)
     }
 
     func makeMachine() -> Machine {
@@ -65,6 +69,9 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         _ requirements: Requirements,
         _ page: DataSource.PagingRequirements
     ) -> Observable<CacheReading<DataSource.PagingCache>> {
+        if let storeMismatch {
+            return storeMismatch.failedCacheReading(on: teller)
+        }
         // The data source is only called on the UI scheduler, as PagingRepositoryDataSource documents.
         let call = UncheckedSendable((dataSource, requirements, page))
         return readCache(

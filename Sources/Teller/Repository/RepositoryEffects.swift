@@ -18,9 +18,6 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         self.dataSource = dataSource
         self.teller = teller
         storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller)
-        if let storeMismatch {
-            teller.log(.invalidConfiguration(storeMismatch.description))
-        }
     }
 
     func makeMachine() -> Machine {
@@ -38,7 +35,7 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         _ view: Void
     ) -> Observable<CacheReading<DataSource.Cache>> {
         if let storeMismatch {
-            return Observable.error(storeMismatch).observe(on: teller.uiScheduler)
+            return storeMismatch.failedCacheReading(on: teller)
         }
         // The data source is only called on the UI scheduler, as RepositoryDataSource documents.
         let call = UncheckedSendable((dataSource, requirements))

@@ -44,12 +44,14 @@ private final class Label: Sendable {
     }
 
     @Test func errorsAndCompletionAreNotApplied() {
-        let label = Label()
-        let binder = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
-        binder.onCompleted()
-        binder.onError(TestError(1))
-        binder.onNext("after")
-        #expect(label.texts.value == ["after"])
+        expectMisuse("Binding error: TestError(id: 1)") {
+            let label = Label()
+            let binder = Binder(label, scheduler: CurrentThreadScheduler.instance) { label, text in label.text = text }
+            binder.onCompleted()
+            binder.onError(TestError(1))
+            binder.onNext("after")
+            #expect(label.texts.value == ["after"])
+        }
     }
 
     @Test func asObserverForwardsToTheBinder() {

@@ -17,30 +17,41 @@ import Testing
     }
 
     @Test func nothingAfterCompletionReachesTheObserverEvenWhenCreateMisbehaves() {
-        let checker = ContractChecker<Int>()
-        _ = Observable<Int>.create { observer in
-            observer.onNext(1)
-            observer.onCompleted()
-            observer.onNext(2)
-            observer.onError(TestError(1))
-            observer.onCompleted()
-            return Disposables.create()
+        expectMisuse(
+            "Observable.create sent an element after the sequence ended; it was dropped.",
+            "Observable.create sent a second terminal event; it was dropped.",
+            "Observable.create sent a second terminal event; it was dropped."
+        ) {
+            let checker = ContractChecker<Int>()
+            _ = Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onCompleted()
+                observer.onNext(2)
+                observer.onError(TestError(1))
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            .subscribe(checker)
+            #expect(checker.events == [.next(1), .completed])
+            #expect(checker.violations.isEmpty)
         }
-        .subscribe(checker)
-        #expect(checker.events == [.next(1), .completed])
-        #expect(checker.violations.isEmpty)
     }
 
     @Test func nothingAfterAnErrorReachesTheObserver() {
-        let checker = ContractChecker<Int>()
-        _ = Observable<Int>.create { observer in
-            observer.onError(TestError(1))
-            observer.onNext(2)
-            observer.onCompleted()
-            return Disposables.create()
+        expectMisuse(
+            "Observable.create sent an element after the sequence ended; it was dropped.",
+            "Observable.create sent a second terminal event; it was dropped."
+        ) {
+            let checker = ContractChecker<Int>()
+            _ = Observable<Int>.create { observer in
+                observer.onError(TestError(1))
+                observer.onNext(2)
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            .subscribe(checker)
+            #expect(checker.events == [.error(TestError(1))])
         }
-        .subscribe(checker)
-        #expect(checker.events == [.error(TestError(1))])
     }
 
     @Test func terminalEventDisposesTheReturnedDisposable() {

@@ -30,7 +30,8 @@ private func withRecordingHandler(
     }
     let received = Locked<[(callStack: [String], error: HookError)]>([])
     Hooks.defaultErrorHandler = { callStack, error in
-        guard let error = error as? HookError else { return }
+        // Another suite's unhandled error goes where it would have gone without this suite.
+        guard let error = error as? HookError else { return previousHandler(callStack, error) }
         received.withLock { $0.append((callStack, error)) }
     }
     Hooks.recordCallStackOnError = recordCallStack

@@ -41,31 +41,42 @@ import Testing
     }
 
     @Test func nextObserverDropsEverythingAfterATerminalEvent() {
-        let received = Locked<[Int]>([])
-        let observer = NextObserver<Int> { received.append($0) }
-        observer.onNext(1)
-        observer.on(.next(2))
-        observer.onCompleted()
-        observer.onNext(3)
-        observer.on(.next(4))
-        observer.onError(TestError(1))
-        #expect(received.value == [1, 2])
+        expectMisuse(
+            "An element was sent after the sequence ended; it was dropped.",
+            "An element was sent after the sequence ended; it was dropped.",
+            "A terminal event was sent after the sequence ended; it was dropped."
+        ) {
+            let received = Locked<[Int]>([])
+            let observer = NextObserver<Int> { received.append($0) }
+            observer.onNext(1)
+            observer.on(.next(2))
+            observer.onCompleted()
+            observer.onNext(3)
+            observer.on(.next(4))
+            observer.onError(TestError(1))
+            #expect(received.value == [1, 2])
+        }
     }
 
     @Test func callbackObserverRunsOneTerminalClosureThenOnDisposedAndDropsTheRest() {
-        let log = Locked<[String]>([])
-        let onDisposed = AnonymousDisposable { log.withLock { $0.append("disposed") } }
-        let observer = CallbackObserver<Int>(
-            onNext: { value in log.withLock { $0.append("next \(value)") } },
-            onError: { _ in log.withLock { $0.append("error") } },
-            onCompleted: { log.withLock { $0.append("completed") } },
-            onEnd: onDisposed
-        )
-        observer.onNext(1)
-        observer.onError(TestError(1))
-        observer.onNext(2)
-        observer.onCompleted()
-        #expect(log.value == ["next 1", "error", "disposed"])
+        expectMisuse(
+            "An element was sent after the sequence ended; it was dropped.",
+            "A terminal event was sent after the sequence ended; it was dropped."
+        ) {
+            let log = Locked<[String]>([])
+            let onDisposed = AnonymousDisposable { log.withLock { $0.append("disposed") } }
+            let observer = CallbackObserver<Int>(
+                onNext: { value in log.withLock { $0.append("next \(value)") } },
+                onError: { _ in log.withLock { $0.append("error") } },
+                onCompleted: { log.withLock { $0.append("completed") } },
+                onEnd: onDisposed
+            )
+            observer.onNext(1)
+            observer.onError(TestError(1))
+            observer.onNext(2)
+            observer.onCompleted()
+            #expect(log.value == ["next 1", "error", "disposed"])
+        }
     }
 
     @Test func subscribeWithOnCompletedOnlyRunsIt() {

@@ -59,13 +59,15 @@ import Testing
     }
 
     @Test func singleAssignmentRejectsASecondAssignmentByDisposingIt() {
-        let log = Locked<[Int]>([])
-        let single = SingleAssignmentDisposable()
-        single.setDisposable(Disposables.create { log.append(1) })
-        single.setDisposable(Disposables.create { log.append(2) })
-        #expect(log.value == [2])
-        single.dispose()
-        #expect(log.value == [2, 1])
+        expectMisuse("SingleAssignmentDisposable.setDisposable called twice; disposing the second one.") {
+            let log = Locked<[Int]>([])
+            let single = SingleAssignmentDisposable()
+            single.setDisposable(Disposables.create { log.append(1) })
+            single.setDisposable(Disposables.create { log.append(2) })
+            #expect(log.value == [2])
+            single.dispose()
+            #expect(log.value == [2, 1])
+        }
     }
 
     @Test func disposeBagDisposesEverythingWhenReleased() {

@@ -85,12 +85,14 @@ import Testing
     }
 
     @Test func bindToARelayIgnoresAnErrorAndKeepsTheRelayUsable() {
-        let relay = PublishRelay<Int>()
-        let received = RecordingObserver<Int>()
-        _ = relay.subscribe(received)
-        _ = Observable<Int>.error(TestError(1)).bind(to: relay)
-        relay.accept(1)
-        #expect(received.events == [.next(1)])
+        expectMisuse("Binding error to PublishRelay: TestError(id: 1)") {
+            let relay = PublishRelay<Int>()
+            let received = RecordingObserver<Int>()
+            _ = relay.subscribe(received)
+            _ = Observable<Int>.error(TestError(1)).bind(to: relay)
+            relay.accept(1)
+            #expect(received.events == [.next(1)])
+        }
     }
 
     @Test func bindToABinderFunctionReturnsItsResult() {
@@ -107,9 +109,11 @@ import Testing
     }
 
     @Test func bindOnNextReceivesTheElements() {
-        let received = Locked<[Int]>([])
-        _ = Observable.of(1, 2).bind(onNext: { received.append($0) })
-        _ = Observable<Int>.error(TestError(1)).bind(onNext: { received.append($0) })
-        #expect(received.value == [1, 2])
+        expectMisuse("Binding error: TestError(id: 1)") {
+            let received = Locked<[Int]>([])
+            _ = Observable.of(1, 2).bind(onNext: { received.append($0) })
+            _ = Observable<Int>.error(TestError(1)).bind(onNext: { received.append($0) })
+            #expect(received.value == [1, 2])
+        }
     }
 }

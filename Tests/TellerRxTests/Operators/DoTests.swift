@@ -140,17 +140,22 @@ import Testing
     }
 
     @Test func throwingAfterTheSequenceEndedSendsNothingMore() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
-        let ys = scheduler.createHotObservable([Recorded<Event<Int>>]([.error(250, TestError(1))]))
-        let completed = scheduler.createObserver(Int.self)
-        let errored = scheduler.createObserver(Int.self)
-        scheduler.subscribe(xs.do(afterCompleted: { throw TestError(6) }), completed, at: 200)
-        scheduler.subscribe(ys.do(afterError: { _ in throw TestError(7) }), errored, at: 200)
-        scheduler.start()
-        #expect(completed.events == [.next(210, 1), .completed(250)])
-        #expect(xs.subscriptions == [Subscription(200, 250)])
-        #expect(errored.events == [.error(250, TestError(1))])
-        #expect(ys.subscriptions == [Subscription(200, 250)])
+        expectMisuse(
+            "do(afterError:/afterCompleted:) threw TestError(id: 6) after the sequence ended; it was dropped.",
+            "do(afterError:/afterCompleted:) threw TestError(id: 7) after the sequence ended; it was dropped."
+        ) {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+            let ys = scheduler.createHotObservable([Recorded<Event<Int>>]([.error(250, TestError(1))]))
+            let completed = scheduler.createObserver(Int.self)
+            let errored = scheduler.createObserver(Int.self)
+            scheduler.subscribe(xs.do(afterCompleted: { throw TestError(6) }), completed, at: 200)
+            scheduler.subscribe(ys.do(afterError: { _ in throw TestError(7) }), errored, at: 200)
+            scheduler.start()
+            #expect(completed.events == [.next(210, 1), .completed(250)])
+            #expect(xs.subscriptions == [Subscription(200, 250)])
+            #expect(errored.events == [.error(250, TestError(1))])
+            #expect(ys.subscriptions == [Subscription(200, 250)])
+        }
     }
 }

@@ -199,11 +199,13 @@ import Testing
     }
 
     @Test func maxConcurrentBelowOneIsTreatedAsOne() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let res = scheduler.start {
-            Observable.of(Observable.of(1, 2), Observable.just(3)).merge(maxConcurrent: 0)
+        expectMisuse("merge(maxConcurrent:) needs at least 1; got 0, using 1.") {
+            let scheduler = TestScheduler(initialClock: 0)
+            let res = scheduler.start {
+                Observable.of(Observable.of(1, 2), Observable.just(3)).merge(maxConcurrent: 0)
+            }
+            #expect(res.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
         }
-        #expect(res.events == [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
     }
 
     @Test func manyQueuedSynchronousInnerSequencesDoNotDeepenTheStack() {

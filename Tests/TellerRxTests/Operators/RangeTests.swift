@@ -46,12 +46,19 @@ import Testing
     }
 
     @Test func negativeCountFailsWithArgumentOutOfRange() {
-        #expect(synchronousEvents(Observable.range(start: 0, count: -1)) == [.error(RxError.argumentOutOfRange)])
+        expectMisuse("range(start:count:) was called with a negative count (-1); it fails with argumentOutOfRange.") {
+            #expect(synchronousEvents(Observable.range(start: 0, count: -1)) == [.error(RxError.argumentOutOfRange)])
+        }
     }
 
     @Test func overflowingRangeFailsWithOverflow() {
-        #expect(synchronousEvents(Observable.range(start: Int.max, count: 2)) == [.error(RxError.overflow)])
-        #expect(synchronousEvents(Observable<Int8>.range(start: 100, count: 30)) == [.error(RxError.overflow)])
+        expectMisuse(
+            "range(start: 9223372036854775807, count: 2) overflows Int; it fails with overflow.",
+            "range(start: 100, count: 30) overflows Int8; it fails with overflow."
+        ) {
+            #expect(synchronousEvents(Observable.range(start: Int.max, count: 2)) == [.error(RxError.overflow)])
+            #expect(synchronousEvents(Observable<Int8>.range(start: 100, count: 30)) == [.error(RxError.overflow)])
+        }
     }
 
     @Test func runsOnTheGivenDispatchScheduler() {

@@ -355,15 +355,17 @@ import Testing
     }
 
     @Test func negativeReplayIsTreatedAsNone() {
-        let subject = PublishSubject<Int>()
-        let shared = subject.share(replay: -1)
-        let first = RecordingObserver<Int>()
-        let late = RecordingObserver<Int>()
-        _ = shared.subscribe(first)
-        subject.onNext(1)
-        _ = shared.subscribe(late)
-        subject.onNext(2)
-        #expect(first.elements == [1, 2])
-        #expect(late.elements == [2])
+        expectMisuse("share(replay: -1) with a negative count; replaying nothing.") {
+            let subject = PublishSubject<Int>()
+            let shared = subject.share(replay: -1)
+            let first = RecordingObserver<Int>()
+            let late = RecordingObserver<Int>()
+            _ = shared.subscribe(first)
+            subject.onNext(1)
+            _ = shared.subscribe(late)
+            subject.onNext(2)
+            #expect(first.elements == [1, 2])
+            #expect(late.elements == [2])
+        }
     }
 }

@@ -52,8 +52,10 @@ import Testing
     }
 
     @Test func negativeCountFailsWithArgumentOutOfRange() {
-        let events = synchronousEvents(Observable.of(1, 2).takeLast(-1))
-        #expect(events == [.error(RxError.argumentOutOfRange)])
+        expectMisuse("takeLast(_:) was called with a negative count (-1); it fails with argumentOutOfRange.") {
+            let events = synchronousEvents(Observable.of(1, 2).takeLast(-1))
+            #expect(events == [.error(RxError.argumentOutOfRange)])
+        }
     }
 
     @Test func sourceErrorIsForwardedAndTheBufferDropped() {

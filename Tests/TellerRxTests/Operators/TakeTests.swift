@@ -46,11 +46,13 @@ import Testing
     }
 
     @Test func negativeCountFailsWithArgumentOutOfRange() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .completed(250)])
-        let res = scheduler.start { xs.take(-1) }
-        #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
-        #expect(xs.subscriptions == [])
+        expectMisuse("take(_:) was called with a negative count (-1); it fails with argumentOutOfRange.") {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 2), .completed(250)])
+            let res = scheduler.start { xs.take(-1) }
+            #expect(res.events == [.error(200, RxError.argumentOutOfRange)])
+            #expect(xs.subscriptions == [])
+        }
     }
 
     @Test func forwardsSourceError() {

@@ -209,15 +209,17 @@ private struct SecondsConverter: VirtualTimeConverterType {
     }
 
     @Test func nestedStartIsIgnoredAndTheOuterRunContinues() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let log = Locked<[String]>([])
-        scheduler.scheduleAt(10) {
-            log.withLock { $0.append("outer@\(scheduler.clock)") }
-            scheduler.advanceTo(100)
-            log.withLock { $0.append("after nested@\(scheduler.clock)") }
+        expectMisuse("VirtualTimeScheduler is already running; nested start()/advanceTo() ignored.") {
+            let scheduler = TestScheduler(initialClock: 0)
+            let log = Locked<[String]>([])
+            scheduler.scheduleAt(10) {
+                log.withLock { $0.append("outer@\(scheduler.clock)") }
+                scheduler.advanceTo(100)
+                log.withLock { $0.append("after nested@\(scheduler.clock)") }
+            }
+            scheduler.scheduleAt(20) { log.withLock { $0.append("later@\(scheduler.clock)") } }
+            scheduler.start()
+            #expect(log.value == ["outer@10", "after nested@10", "later@20"])
         }
-        scheduler.scheduleAt(20) { log.withLock { $0.append("later@\(scheduler.clock)") } }
-        scheduler.start()
-        #expect(log.value == ["outer@10", "after nested@10", "later@20"])
     }
 }

@@ -15,7 +15,11 @@ import Testing
         let build: @Sendable (Observable<Int>, any SchedulerType) -> Observable<Int>
         /// What the disposing thread sends into the source to get an element out.
         let trigger: @Sendable (AnyObserver<Int>) -> Void
+        /// Whether the sender's element comes after the source completed (TellerRx reports it).
+        var sendsAfterTheEnd = false
     }
+
+    static let lateElement = "Observable.create sent an element after the sequence ended; it was dropped."
 
     static let cases: [Case] = [
         Case(description: "throttle", build: { $0.throttle(.seconds(100), scheduler: $1) }, trigger: { $0.onNext(1) }),
@@ -37,12 +41,21 @@ import Testing
             trigger: { observer in
                 observer.onNext(1)
                 observer.onCompleted()
-            }
+            },
+            sendsAfterTheEnd: true
         ),
     ]
 
     @Test(arguments: cases)
     func disposingFromInsideOnNextTearsDownAfterTheOperatorsLock(_ testCase: Case) {
+        let capture = MisuseCapture(accepting: { $0 == Self.lateElement })
+        capture.during { disposeInsideOnNext(testCase) }
+        if testCase.sendsAfterTheEnd && MisuseCapture.isReporting {
+            #expect(!capture.messages.isEmpty, "the element sent after the end was not reported")
+        }
+    }
+
+    private func disposeInsideOnNext(_ testCase: Case) {
         let sources = TeardownLockedSources()
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "DisposeInsideLockedDeliveryTests")
         let observer = Locked<AnyObserver<Int>?>(nil)

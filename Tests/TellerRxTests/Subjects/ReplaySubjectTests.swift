@@ -126,11 +126,13 @@ import Testing
     }
 
     @Test func negativeBufferSizeActsAsZero() {
-        let subject = ReplaySubject<Int>.create(bufferSize: -3)
-        subject.onNext(1)
-        let recorder = EventRecorder<Int>()
-        _ = subject.subscribe(recorder)
-        #expect(recorder.events == [])
+        expectMisuse("ReplaySubject.create(bufferSize: -3): the size must not be negative; using 0.") {
+            let subject = ReplaySubject<Int>.create(bufferSize: -3)
+            subject.onNext(1)
+            let recorder = EventRecorder<Int>()
+            _ = subject.subscribe(recorder)
+            #expect(recorder.events == [])
+        }
     }
 
     // MARK: - Terminal events and disposal

@@ -22,14 +22,16 @@ import Testing
     }
 
     @Test func createKeepsOnlyTheFirstOutcome() {
-        let log = TraitEventLog()
-        _ = Completable.create { completable in
-            completable(.error(TestError(1)))
-            completable(.completed)
-            return Disposables.create()
+        expectMisuse("Completable.create sent completed after the Completable ended; it was dropped.") {
+            let log = TraitEventLog()
+            _ = Completable.create { completable in
+                completable(.error(TestError(1)))
+                completable(.completed)
+                return Disposables.create()
+            }
+            .subscribe { event in log.record(event) }
+            #expect(log.events == ["error(TestError(id: 1))"])
         }
-        .subscribe { event in log.record(event) }
-        #expect(log.events == ["error(TestError(id: 1))"])
     }
 
     @Test func createClosureMayCaptureNonSendableState() throws {

@@ -85,16 +85,18 @@ private func synchronousEvents<Element: Sendable>(_ infallible: Infallible<Eleme
     // MARK: Create and subscribe
 
     @Test func createSendsWhatItsObserverReceivesAndDropsEventsAfterCompletion() {
-        let disposed = Locked(0)
-        let infallible = Infallible<Int>.create { observer in
-            observer(.next(1))
-            observer(.next(2))
-            observer(.completed)
-            observer(.next(3))
-            return Disposables.create { disposed.increment() }
+        expectMisuse("Observable.create sent an element after the sequence ended; it was dropped.") {
+            let disposed = Locked(0)
+            let infallible = Infallible<Int>.create { observer in
+                observer(.next(1))
+                observer(.next(2))
+                observer(.completed)
+                observer(.next(3))
+                return Disposables.create { disposed.increment() }
+            }
+            #expect(synchronousEvents(infallible) == [.next(1), .next(2), .completed])
+            #expect(disposed.value == 1)
         }
-        #expect(synchronousEvents(infallible) == [.next(1), .next(2), .completed])
-        #expect(disposed.value == 1)
     }
 
     @Test func subscribeWithClosuresReceivesElementsCompletionAndDisposal() {
@@ -182,7 +184,12 @@ private func synchronousEvents<Element: Sendable>(_ infallible: Infallible<Eleme
             ]
         )
         #expect(synchronousEvents(numbers.skip(while: { $0 < 3 })) == [.next(3), .next(4), .completed])
-        #expect(synchronousEvents(numbers.take(-1)) == [.completed])
+        let negativeTake = expectMisuse(
+            "Infallible.take(_:) was called with a negative count (-1); it completes at once."
+        ) {
+            synchronousEvents(numbers.take(-1))
+        }
+        #expect(negativeTake == [.completed])
     }
 
     @Test func flatteningOperatorsForwardToTheObservableOnes() {

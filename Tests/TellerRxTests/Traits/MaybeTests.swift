@@ -33,14 +33,16 @@ import Testing
     }
 
     @Test func createKeepsOnlyTheFirstOutcome() {
-        let log = TraitEventLog()
-        _ = Maybe<Int>.create { maybe in
-            maybe(.completed)
-            maybe(.success(2))
-            return Disposables.create()
+        expectMisuse("Maybe.create sent success(2) after the Maybe ended; it was dropped.") {
+            let log = TraitEventLog()
+            _ = Maybe<Int>.create { maybe in
+                maybe(.completed)
+                maybe(.success(2))
+                return Disposables.create()
+            }
+            .subscribe { event in log.record(event) }
+            #expect(log.events == ["completed"])
         }
-        .subscribe { event in log.record(event) }
-        #expect(log.events == ["completed"])
     }
 
     @Test func createClosureMayCaptureNonSendableState() throws {

@@ -44,23 +44,32 @@ import Testing
     }
 
     @Test func disposingBeforeTheOutcomeCancelsOnceAndDropsTheOutcome() {
-        let pending = PendingSingle()
-        let subscription = subscribe(pending)
-        subscription.dispose()
-        #expect(pending.log.events == ["cancelled", "disposed"])
-        subscription.dispose()
-        pending.send(.success(1))
-        pending.send(.failure(TestError(2)))
-        #expect(pending.log.events == ["cancelled", "disposed"])
+        expectMisuse(
+            "Single.create sent failure(TellerRxTests.TestError(id: 2)) after the Single ended; it was dropped."
+        ) {
+            let pending = PendingSingle()
+            let subscription = subscribe(pending)
+            subscription.dispose()
+            #expect(pending.log.events == ["cancelled", "disposed"])
+            subscription.dispose()
+            pending.send(.success(1))
+            pending.send(.failure(TestError(2)))
+            #expect(pending.log.events == ["cancelled", "disposed"])
+        }
     }
 
     @Test func onlyTheFirstOutcomeIsDelivered() {
-        let pending = PendingSingle()
-        _ = subscribe(pending)
-        pending.send(.success(1))
-        pending.send(.success(2))
-        pending.send(.failure(TestError(3)))
-        #expect(pending.log.events == ["success(1)", "disposed", "cancelled"])
+        expectMisuse(
+            "Single.create sent success(2) after the Single ended; it was dropped.",
+            "Single.create sent failure(TellerRxTests.TestError(id: 3)) after the Single ended; it was dropped."
+        ) {
+            let pending = PendingSingle()
+            _ = subscribe(pending)
+            pending.send(.success(1))
+            pending.send(.success(2))
+            pending.send(.failure(TestError(3)))
+            #expect(pending.log.events == ["success(1)", "disposed", "cancelled"])
+        }
     }
 
     @Test func disposingFromInsideOnSuccessEndsTheSubscriptionOnce() {
@@ -128,13 +137,15 @@ import Testing
     }
 
     @Test func rxObserversGetTheFirstOutcomeAsNextThenCompleted() {
-        let pending = PendingSingle()
-        let log = pending.log
-        _ = pending.single.asObservable()
-            .subscribe(onNext: { log.record("next(\($0))") }, onCompleted: { log.record("completed") })
-        pending.send(.success(1))
-        pending.send(.success(2))
-        #expect(log.events == ["next(1)", "completed", "cancelled"])
+        expectMisuse("Single.create sent success(2) after the Single ended; it was dropped.") {
+            let pending = PendingSingle()
+            let log = pending.log
+            _ = pending.single.asObservable()
+                .subscribe(onNext: { log.record("next(\($0))") }, onCompleted: { log.record("completed") })
+            pending.send(.success(1))
+            pending.send(.success(2))
+            #expect(log.events == ["next(1)", "completed", "cancelled"])
+        }
     }
 
     @Test func rxObserversDisposingBeforeTheOutcomeCancelOnceAndDropTheOutcome() {
@@ -148,13 +159,15 @@ import Testing
     }
 
     @Test func operatorsBetweenCreateAndSubscribeKeepTheOrder() {
-        let pending = PendingSingle()
-        let log = pending.log
-        _ = pending.single.map { $0 * 10 }
-            .subscribe(onSuccess: { log.record("success(\($0))") }, onDisposed: { log.record("disposed") })
-        pending.send(.success(1))
-        pending.send(.success(2))
-        #expect(log.events == ["success(10)", "disposed", "cancelled"])
+        expectMisuse("Single.create sent success(2) after the Single ended; it was dropped.") {
+            let pending = PendingSingle()
+            let log = pending.log
+            _ = pending.single.map { $0 * 10 }
+                .subscribe(onSuccess: { log.record("success(\($0))") }, onDisposed: { log.record("disposed") })
+            pending.send(.success(1))
+            pending.send(.success(2))
+            #expect(log.events == ["success(10)", "disposed", "cancelled"])
+        }
     }
 
     @Test func disposingASubscriptionToAnotherSingleDisposesItsSourceAndEndsOnce() {
@@ -213,13 +226,19 @@ import Testing
                 pending.send(.success(1))
             }
         )
-        #expect(
-            !leaksOnEveryTry {
-                let pending = PendingSingle()
-                _ = pending.single.asObservable().subscribe()
-                pending.send(.failure(TestError(1)))
-                pending.forget()
-            }
-        )
+        // The failure nobody handles is reported (with a call stack if a hooks test records one).
+        let unhandled = "Unhandled error happened: \(TestError(1))"
+        let reports = MisuseCapture(accepting: { $0.hasPrefix(unhandled) })
+        reports.during {
+            #expect(
+                !leaksOnEveryTry {
+                    let pending = PendingSingle()
+                    _ = pending.single.asObservable().subscribe()
+                    pending.send(.failure(TestError(1)))
+                    pending.forget()
+                }
+            )
+        }
+        #expect(reports.messages.isEmpty != MisuseCapture.isReporting)
     }
 }

@@ -27,15 +27,20 @@ import Testing
     }
 
     @Test func createKeepsOnlyTheFirstOutcome() {
-        let log = TraitEventLog()
-        _ = Single<Int>.create { single in
-            single(.success(1))
-            single(.success(2))
-            single(.failure(TestError(3)))
-            return Disposables.create()
+        expectMisuse(
+            "Single.create sent success(2) after the Single ended; it was dropped.",
+            "Single.create sent failure(TellerRxTests.TestError(id: 3)) after the Single ended; it was dropped."
+        ) {
+            let log = TraitEventLog()
+            _ = Single<Int>.create { single in
+                single(.success(1))
+                single(.success(2))
+                single(.failure(TestError(3)))
+                return Disposables.create()
+            }
+            .subscribe { event in log.record(event) }
+            #expect(log.events == ["success(1)"])
         }
-        .subscribe { event in log.record(event) }
-        #expect(log.events == ["success(1)"])
     }
 
     @Test func createClosureMayCaptureNonSendableState() throws {

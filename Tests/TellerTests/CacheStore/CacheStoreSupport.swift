@@ -87,3 +87,70 @@ extension VirtualTeller {
         return (repository, states)
     }
 }
+
+/// A paging data source keeping its pages in a `FileCacheStore<[[String]]>` (one file per tag,
+/// one array per page), as the example app does, in a private property, as an app's data source
+/// would. Fetches answer at once: page `n` of `serverPages` holds `["<tag> page n"]`. Teller
+/// calls it on its schedulers only.
+final class FileCachePagedDataSource: PagingRepositoryDataSource {
+    typealias PagingCache = [String]
+    typealias Requirements = TestRequirements
+    typealias PagingRequirements = PageNumber
+    typealias NextPageRequirements = Void
+    typealias PagingFetchResult = [String]
+    typealias FetchError = any Error
+
+    let maxAgeOfCache = Period(unit: 1, component: .day)
+    let automaticallyRefresh: Bool
+    let serverPages: Int
+    private let store: FileCacheStore<[[String]]>
+    private(set) var fetchCount = 0
+
+    init(store: FileCacheStore<[[String]]>, serverPages: Int = 3, automaticallyRefresh: Bool = true) {
+        self.store = store
+        self.serverPages = serverPages
+        self.automaticallyRefresh = automaticallyRefresh
+    }
+
+    func getNextPagePagingRequirements(
+        currentPagingRequirements: PageNumber,
+        nextPageRequirements: Void?
+    ) -> PageNumber {
+        PageNumber(number: currentPagingRequirements.number + 1)
+    }
+
+    func fetchFreshCache(
+        requirements: TestRequirements,
+        pagingRequirements: PageNumber
+    ) -> Single<FetchResponse<FetchResult, any Error>> {
+        fetchCount += 1
+        let number = pagingRequirements.number
+        let page = ["\(requirements.tag) page \(number)"]
+        return .just(
+            .success(
+                PagedFetchResponse(areMorePages: number < serverPages, nextPageRequirements: nil, fetchResponse: page)
+            )
+        )
+    }
+
+    func saveCache(_ cache: [String], requirements: TestRequirements, pagingRequirements: PageNumber) throws {
+        try store.update(tag: requirements.tag) { pages in pages = (pages ?? []) + [cache] }
+    }
+
+    func deleteCache(_ requirements: TestRequirements) {
+        try? store.remove(tag: requirements.tag)
+    }
+
+    func persistOnlyFirstPage(requirements: TestRequirements) {
+        try? store.update(tag: requirements.tag) { pages in pages = pages.map { Array($0.prefix(1)) } }
+    }
+
+    func observeCache(requirements: TestRequirements, pagingRequirements: PageNumber) -> Observable<[String]> {
+        let shown = pagingRequirements.number
+        return store.observe(tag: requirements.tag).map { pages in Array((pages ?? []).prefix(shown).joined()) }
+    }
+
+    func isCacheEmpty(_ cache: [String], requirements: TestRequirements, pagingRequirements: PageNumber) -> Bool {
+        cache.isEmpty
+    }
+}

@@ -32,6 +32,8 @@ import Testing
     private struct Outcome {
         var problems: [String] = []
         var overlappingWrites: Set<String> = []
+        /// Fetches that answered twice on purpose, each reported as misuse by TellerRx.
+        var answeredTwice = 0
     }
 
     /// Everything the calling threads share.
@@ -160,6 +162,7 @@ import Testing
         let bound = 10 + 4 * threads * callsPerThread
         expect(dataSource.fetchCount <= bound, "\(dataSource.fetchCount) fetches: a refetch storm?")
         outcome.overlappingWrites = dataSource.overlappingWrites
+        outcome.answeredTwice = dataSource.answeredTwiceCount
         return outcome
     }
 
@@ -264,12 +267,21 @@ import Testing
         var failures: [(seed: UInt64, problems: [String])] = []
         var overlapping: [UInt64] = []
         var overlaps: Set<String> = []
-        for seed in RandomizedTestSeeds.seeds(ciCount: 500) {
-            let outcome = Self.play(seed: seed)
-            if !outcome.problems.isEmpty { failures.append((seed, outcome.problems)) }
-            if !outcome.overlappingWrites.isEmpty { overlapping.append(seed) }
-            overlaps.formUnion(outcome.overlappingWrites)
+        var answeredTwice = 0
+        // Only this data source's pages are `PagedFetchResponse<Array<Int>, ()>`: the capture
+        // takes the second answers it sends on purpose, and nothing of another test.
+        let page = "PagedFetchResponse<Swift.Array<Swift.Int>, ()>"
+        let secondAnswers = MisuseCapture(accepting: { $0.hasPrefix("Single.create sent") && $0.contains(page) })
+        secondAnswers.during {
+            for seed in RandomizedTestSeeds.seeds(ciCount: 500) {
+                let outcome = Self.play(seed: seed)
+                if !outcome.problems.isEmpty { failures.append((seed, outcome.problems)) }
+                if !outcome.overlappingWrites.isEmpty { overlapping.append(seed) }
+                overlaps.formUnion(outcome.overlappingWrites)
+                answeredTwice += outcome.answeredTwice
+            }
         }
+        #expect(secondAnswers.messages.count == (MisuseCapture.isReporting ? answeredTwice : 0))
         #expect(
             failures.isEmpty,
             """

@@ -33,22 +33,32 @@ import Testing
         // would starve the Teller's own queues.
         let lanes = min(8, seeds.count)
         let lanesDone = DispatchGroup()
-        for lane in 0..<lanes {
-            lanesDone.enter()
-            Thread {
-                for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
-                    // A broken engine fails many scenarios, each after its timeouts: stop early.
-                    guard failures.value.count < 3 else { break }
-                    let problems = StressScenario(seed: seed).run()
-                    if !problems.isEmpty {
-                        failures.withLock { $0.append((seed, problems)) }
+        let answeredTwice = Locked(0)
+        // Only this test's data source answers with "again": the capture takes the second answers
+        // it sends on purpose, and nothing of another test.
+        let again = #""again"]"#
+        let secondAnswers = MisuseCapture(accepting: { $0.hasPrefix("Single.create sent") && $0.contains(again) })
+        secondAnswers.during {
+            for lane in 0..<lanes {
+                lanesDone.enter()
+                Thread {
+                    for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
+                        // A broken engine fails many scenarios, each after its timeouts: stop early.
+                        guard failures.value.count < 3 else { break }
+                        let scenario = StressScenario(seed: seed)
+                        let problems = scenario.run()
+                        answeredTwice.withLock { $0 += scenario.dataSource.answeredTwiceCount }
+                        if !problems.isEmpty {
+                            failures.withLock { $0.append((seed, problems)) }
+                        }
                     }
+                    lanesDone.leave()
                 }
-                lanesDone.leave()
+                .start()
             }
-            .start()
+            lanesDone.wait()
         }
-        lanesDone.wait()
+        #expect(secondAnswers.messages.count == (MisuseCapture.isReporting ? answeredTwice.value : 0))
         for failure in failures.value.sorted(by: { $0.seed < $1.seed }).prefix(3) {
             Issue.record(
                 """
@@ -381,11 +391,17 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
     private let random: Locked<SplitMix64>
     private let scheduler: any SchedulerType
     private let store = Store()
+    private let answersTwice = Locked(0)
 
     init(seed: UInt64, automaticallyRefresh: Bool, scheduler: any SchedulerType) {
         random = Locked(SplitMix64(seed: seed))
         self.automaticallyRefresh = automaticallyRefresh
         self.scheduler = scheduler
+    }
+
+    /// How many fetches answered twice: TellerRx reports each second answer as misuse.
+    var answeredTwiceCount: Int {
+        answersTwice.value
     }
 
     func cache(tag: String) -> [String]? {
@@ -428,7 +444,9 @@ private final class MisbehavingDataSource: RepositoryDataSource, @unchecked Send
         case .neverAnswers:
             return .never()
         case .answersTwice:
+            let answersTwice = self.answersTwice
             return Single.create { answer in
+                answersTwice.withLock { $0 += 1 }
                 answer(.success(.success(response)))
                 answer(.success(.success(response + ["again"])))
                 return Disposables.create()
