@@ -42,6 +42,21 @@ import Testing
         Case(description: "combineLatest(collection)") { source in
             Observable.combineLatest([source.asObservable(), Observable.just(0)]).map { $0[0] }
         },
+        Case(description: "zip(_:_:)") { source in
+            Observable.zip(source, Observable.of(0, 0, 0).concat(Observable.never())) { $0 + $1 }
+        },
+        Case(description: "zip(collection)") { source in
+            Observable.zip([source.asObservable(), Observable.of(0, 0, 0).concat(Observable.never())]).map { $0[0] }
+        },
+        Case(description: "flatMapLatest, just inners (the outer element path)") { source in
+            source.flatMapLatest { Observable.just($0) }
+        },
+        Case(description: "flatMapLatest, a live inner (the inner element path)") { source in
+            Observable.just(0).concat(Observable.never()).flatMapLatest { _ in source }
+        },
+        Case(description: "switchLatest") { source in
+            Observable.just(source.asObservable()).concat(Observable.never()).switchLatest()
+        },
     ]
 
     @Test(arguments: cases)

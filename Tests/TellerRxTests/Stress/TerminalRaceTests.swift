@@ -36,6 +36,15 @@ import Testing
         Case(description: "combineLatest(collection)") { elements, failing in
             Observable.combineLatest([elements.asObservable(), failing.asObservable()]).map { $0[0] }
         },
+        Case(description: "zip(_:_:)") { elements, failing in
+            Observable.zip(elements, failing) { $0 + $1 }
+        },
+        Case(description: "zip(collection)") { elements, failing in
+            Observable.zip([elements.asObservable(), failing.asObservable()]).map { $0[0] }
+        },
+        Case(description: "flatMapLatest, failing outer") { elements, failing in
+            failing.startWith(0).flatMapLatest { _ in elements }
+        },
     ]
 
     static let rounds = 200
