@@ -23,7 +23,7 @@ import Glibc
 /// queue. The uncontended path (nothing re-entrant, no other thread inside) is one
 /// compare-and-exchange in and one decrement out: the two atomic instructions a mutex's lock and
 /// unlock cost, without the calls. While the process has only one thread (glibc's
-/// ``processIsSingleThreaded``), no other thread can touch the counter, so it is read and
+/// `__libc_single_threaded`), no other thread can touch the counter, so it is read and
 /// written without atomic instructions, as glibc's own mutexes then do. The queue, and its
 /// lock, are created the first time something has to wait, so a drain that never sees
 /// contention costs no allocation.
