@@ -122,6 +122,7 @@ where Inner.Element == Observer.Element {
     /// replaced inner sequence, which can no longer send anything (its id is stale), disposed.
     ///
     /// - Returns: The inner sequence to subscribe, with its id; `nil` when there is none.
+    @inline(__always)
     private func switchTo(_ element: SourceElement) -> (Observable<Inner.Element>, UInt64)? {
         guard !isDisposed else { return nil }
         let inner: Inner

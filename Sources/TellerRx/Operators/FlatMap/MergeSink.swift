@@ -185,6 +185,7 @@ where Inner.Element == Observer.Element {
 
     /// Inside the drain: runs the selector (as RxSwift does) and forwards a `just` at once;
     /// anything to subscribe is left to the caller, outside the drain.
+    @inline(__always)
     private func outerNext(_ element: SourceElement) -> AfterNext {
         guard !isDisposed else { return .nothing }
         // Queued behind any waiting sequence too: the room it waits for may have been made by a
