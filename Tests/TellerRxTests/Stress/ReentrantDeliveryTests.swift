@@ -2,97 +2,98 @@ import TellerRx
 import Testing
 
 /// Re-entrancy is designed out of the multi-source operators: none holds a lock (recursive or
-/// not) while it delivers. An element that the observer sends back into a source from inside
-/// `onNext`, on the same thread, is handled once that `onNext` has returned, never inside it,
-/// and nothing is lost or reordered. (With a recursive lock the second element's delivery
-/// would nest inside the first: "begin 1", "begin 2", "end 2", "end 1".)
+/// not) while it delivers. An event that the observer sends, from inside `onNext` and on the
+/// same thread, into another of the operator's sources is handled once that `onNext` has
+/// returned, never inside it, and nothing is lost or reordered. (With a recursive lock the
+/// second delivery would nest inside the first: "begin 1", "begin 2", "end 2", "end 1".)
+///
+/// Each case is built over two subjects: `first` sends 1, the observer sends 2 into `second`
+/// from inside `onNext(1)`, then `first` sends 3.
 @Suite struct ReentrantDeliveryTests {
     struct Case: Sendable, CustomStringConvertible {
         let description: String
-        /// The operator under test over `source`, whose elements come out unchanged.
-        let build: @Sendable (PublishSubject<Int>) -> Observable<Int>
+        /// The elements the observer gets, in order.
+        let expected: [Int]
+        let build: @Sendable (_ first: PublishSubject<Int>, _ second: PublishSubject<Int>) -> Observable<Int>
     }
 
     static let cases: [Case] = [
-        Case(description: "merge") { source in
-            Observable.merge(source.asObservable(), Observable.never())
+        Case(description: "merge", expected: [1, 2, 3]) { first, second in
+            Observable.merge(first.asObservable(), second.asObservable())
         },
-        Case(description: "flatMap, just inners (the outer element path)") { source in
-            source.flatMap { Observable.just($0) }
+        Case(description: "flatMap, two live inners", expected: [1, 2, 3]) { first, second in
+            Observable.of(first, second).concat(Observable.never()).flatMap { $0 }
         },
-        Case(description: "flatMap, a live inner (the inner element path)") { source in
-            Observable.just(0).concat(Observable.never()).flatMap { _ in source }
+        Case(description: "flatMap, outer during inner (just)", expected: [1, 2, 3]) { first, second in
+            second.startWith(0).flatMap { $0 == 0 ? first.asObservable() : Observable.just($0) }
         },
-        Case(description: "merge(maxConcurrent:)") { source in
-            source.map { Observable.just($0) }.merge(maxConcurrent: 1)
+        Case(description: "flatMap, outer during inner (live)", expected: [1, 2, 3]) { first, second in
+            second.startWith(0).flatMap { $0 == 0 ? first.asObservable() : Observable.of($0) }
         },
-        Case(description: "concatMap") { source in
-            source.concatMap { Observable.just($0) }
+        Case(description: "merge(maxConcurrent:)", expected: [1, 2, 3]) { first, second in
+            second.startWith(0).map { $0 == 0 ? first.asObservable() : Observable.of($0) }.merge(maxConcurrent: 2)
         },
-        Case(description: "flatMapFirst") { source in
-            source.flatMapFirst { Observable.just($0) }
+        Case(description: "concatMap (the outer element waits)", expected: [1, 3]) { first, second in
+            second.startWith(0).concatMap { $0 == 0 ? first.asObservable() : Observable.just($0) }
         },
-        Case(description: "combineLatest(_:_:)") { source in
-            Observable.combineLatest(source, Observable.just(0)) { $0 + $1 }
+        Case(description: "flatMapFirst (the outer element is dropped)", expected: [1, 3]) { first, second in
+            second.startWith(0).flatMapFirst { $0 == 0 ? first.asObservable() : Observable.just($0) }
         },
-        Case(description: "combineLatest(_:_:_:), two live sources") { source in
-            let other = BehaviorSubject(value: 0)
-            return Observable.combineLatest(other, source, Observable.just(0)) { $0 + $1 + $2 }
+        Case(description: "flatMapLatest (just)", expected: [1, 2]) { first, second in
+            second.startWith(0).flatMapLatest { $0 == 0 ? first.asObservable() : Observable.just($0) }
         },
-        Case(description: "combineLatest(collection)") { source in
-            Observable.combineLatest([source.asObservable(), Observable.just(0)]).map { $0[0] }
+        Case(description: "flatMapLatest (live)", expected: [1, 2]) { first, second in
+            second.startWith(0).flatMapLatest { $0 == 0 ? first.asObservable() : Observable.of($0) }
         },
-        Case(description: "zip(_:_:)") { source in
-            Observable.zip(source, Observable.of(0, 0, 0).concat(Observable.never())) { $0 + $1 }
+        Case(description: "combineLatest(_:_:)", expected: [1, 3, 5]) { first, second in
+            Observable.combineLatest(first, second.startWith(0)) { $0 + $1 }
         },
-        Case(description: "zip(collection)") { source in
-            Observable.zip([source.asObservable(), Observable.of(0, 0, 0).concat(Observable.never())]).map { $0[0] }
+        Case(description: "combineLatest(collection)", expected: [1, 3, 5]) { first, second in
+            Observable.combineLatest([first.asObservable(), second.startWith(0)]).map { $0[0] + $0[1] }
         },
-        Case(description: "flatMapLatest, just inners (the outer element path)") { source in
-            source.flatMapLatest { Observable.just($0) }
+        Case(description: "zip(_:_:)", expected: [1, 5]) { first, second in
+            Observable.zip(first, second.startWith(0)) { $0 + $1 }
         },
-        Case(description: "flatMapLatest, a live inner (the inner element path)") { source in
-            Observable.just(0).concat(Observable.never()).flatMapLatest { _ in source }
-        },
-        Case(description: "switchLatest") { source in
-            Observable.just(source.asObservable()).concat(Observable.never()).switchLatest()
+        Case(description: "zip(collection)", expected: [1, 5]) { first, second in
+            Observable.zip([first.asObservable(), second.startWith(0)]).map { $0[0] + $0[1] }
         },
     ]
 
     @Test(arguments: cases)
-    func anElementSentFromInsideOnNextIsDeliveredAfterItReturns(_ testCase: Case) {
-        let source = PublishSubject<Int>()
+    func anElementSentFromInsideOnNextIsHandledAfterItReturns(_ testCase: Case) {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
         let log = Locked<[String]>([])
-        let subscription = testCase.build(source)
+        let subscription = testCase.build(first, second)
             .subscribe(onNext: { value in
                 log.withLock { $0.append("begin \(value)") }
-                if value == 1 { source.onNext(2) }
+                if value == 1 { second.onNext(2) }
                 log.withLock { $0.append("end \(value)") }
             })
-        source.onNext(1)
-        source.onNext(3)
-        #expect(log.value == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
+        first.onNext(1)
+        first.onNext(3)
+        #expect(log.value == testCase.expected.flatMap { ["begin \($0)", "end \($0)"] })
         subscription.dispose()
     }
 
     @Test(arguments: cases)
-    func aTerminalEventSentFromInsideOnNextEndsTheSequenceAfterItReturns(_ testCase: Case) {
-        let source = PublishSubject<Int>()
+    func anErrorSentFromInsideOnNextEndsTheSequenceAfterItReturns(_ testCase: Case) {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
         let log = Locked<[String]>([])
-        let subscription = testCase.build(source)
+        let subscription = testCase.build(first, second)
             .subscribe(
                 onNext: { value in
                     log.withLock { $0.append("begin \(value)") }
-                    if value == 1 {
-                        source.onError(TestError(1))
-                        source.onNext(2)
-                    }
+                    if value == 1 { second.onError(TestError(1)) }
                     log.withLock { $0.append("end \(value)") }
                 },
                 onError: { _ in log.withLock { $0.append("error") } }
             )
-        source.onNext(1)
+        first.onNext(1)
+        first.onNext(3)
         #expect(log.value == ["begin 1", "end 1", "error"])
+        #expect(!first.hasObservers)
         subscription.dispose()
     }
 }
