@@ -61,23 +61,24 @@ import Testing
 
     @Test(arguments: cases)
     func anElementSentFromInsideOnNextIsHandledAfterItReturns(_ testCase: Case) {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let log = Locked<[String]>([])
-        let subscription = testCase.build(first, second)
-            .subscribe(onNext: { value in
-                log.withLock { $0.append("begin \(value)") }
-                if value == 1 { second.onNext(2) }
-                log.withLock { $0.append("end \(value)") }
-            })
-        first.onNext(1)
-        first.onNext(3)
-        #expect(log.value == testCase.expected.flatMap { ["begin \($0)", "end \($0)"] })
-        subscription.dispose()
+        let run = Self.run(testCase) { $0.onNext(2) }
+        #expect(run.log == testCase.expected.flatMap { ["begin \($0)", "end \($0)"] })
     }
 
     @Test(arguments: cases)
     func anErrorSentFromInsideOnNextEndsTheSequenceAfterItReturns(_ testCase: Case) {
+        let run = Self.run(testCase) { $0.onError(TestError(1)) }
+        #expect(run.log == ["begin 1", "end 1", "error"])
+        #expect(!run.firstStillObserved)
+    }
+
+    /// Subscribes to the case's operator, sends 1 then 3 through `first`, and calls `reenter`
+    /// with `second` from inside `onNext(1)`. Returns what the observer logged, and whether
+    /// `first` was still subscribed at the end.
+    private static func run(
+        _ testCase: Case,
+        reenter: @escaping @Sendable (PublishSubject<Int>) -> Void
+    ) -> (log: [String], firstStillObserved: Bool) {
         let first = PublishSubject<Int>()
         let second = PublishSubject<Int>()
         let log = Locked<[String]>([])
@@ -85,15 +86,15 @@ import Testing
             .subscribe(
                 onNext: { value in
                     log.withLock { $0.append("begin \(value)") }
-                    if value == 1 { second.onError(TestError(1)) }
+                    if value == 1 { reenter(second) }
                     log.withLock { $0.append("end \(value)") }
                 },
                 onError: { _ in log.withLock { $0.append("error") } }
             )
         first.onNext(1)
         first.onNext(3)
-        #expect(log.value == ["begin 1", "end 1", "error"])
-        #expect(!first.hasObservers)
+        let firstStillObserved = first.hasObservers
         subscription.dispose()
+        return (log.value, firstStillObserved)
     }
 }
