@@ -25,10 +25,10 @@ import Testing
         #expect(!drain.tryEnter())
         drain.run { log.withLock { $0.append("queued") } }
         #expect(log.value.isEmpty)
-        drain.drain()
+        drain.leave()
         #expect(log.value == ["queued"])
         #expect(drain.tryEnter())
-        drain.drain()
+        drain.leave()
     }
 
     /// Every thread sends work at once; a piece of work that found another one running, or an

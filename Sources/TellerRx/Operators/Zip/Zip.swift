@@ -105,27 +105,25 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
 /// queue holds at least one, the oldest of each are combined into a result. Completion
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
-/// everything at once. One recursive lock serializes forwarding of elements and guards the
-/// state; the terminal event is sent, and the sources disposed, only after it is released (see
-/// ``Sink/stopForwarding(recording:in:)``).
+/// everything at once. Every source's events go through one ``SerialDrain``, which also guards
+/// the state: results, the terminal event and disposal go out under no lock. An element sent
+/// back into a source from inside the observer's `onNext` is paired after that `onNext` returns.
 final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: Sendable {
-    // @unchecked: the mutable state is guarded by `lock`.
+    // @unchecked: the mutable state is touched only inside `drain`'s work.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
-    /// Serializes forwarding from every source and guards the state (RxSwift's design).
-    let lock = Lock(recursive: true)
+    /// Serializes every source's events; the observers share it.
+    let drain = SerialDrain()
     private let inputs: [MultiSourceInput]
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
     /// Every source's queue and its "is done" flag, in one allocation.
     private let storage: MultiSourceStorage
 
-    // Guarded by `lock` (hence no dynamic exclusivity checks).
+    // Touched only inside the drain (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var queuedCounts: [Int]
     @exclusivity(unchecked) private var nonEmptyCount = 0
     @exclusivity(unchecked) private var doneCount = 0
-    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -166,12 +164,11 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
             preconditionFailure("zip sources are never scalar")
         }
         if inputs.isEmpty {
-            lock.withLock { complete() }
-            finishIfStopped()
+            drain.run { [self] in complete() }
         }
     }
 
-    /// Source `index` has queued an element (called under `lock`, while not stopped).
+    /// Source `index` has queued an element (inside the drain, while not stopped).
     func next(_ index: Int) {
         queuedCounts[index] += 1
         if queuedCounts[index] == 1 {
@@ -201,7 +198,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         forwardOn(.next(result))
     }
 
-    /// Source `index` completed (called under `lock`).
+    /// Source `index` completed (inside the drain).
     @inline(never)
     func done(_ index: Int) {
         guard !storage.secondFlag(index) else { return }
@@ -212,28 +209,16 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
     }
 
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
+    /// Inside the drain: ends with `error`.
     @inline(never)
     func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+        forwardTerminal(.error(error))
     }
 
-    /// Called under `lock`: ends with completion, sent once the lock is released.
+    /// Inside the drain: ends with completion.
     @inline(never)
     private func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes every source.
-    @inline(__always)
-    func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+        forwardTerminal(.completed)
     }
 }
 
@@ -241,13 +226,16 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 private final class ZipObserver<Element: Sendable, Observer: ObserverType>: MultiSourceObserver, ObserverType,
     @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: immutable; the queue is guarded by the sink's lock.
+    // @unchecked: immutable; the queue is touched only inside the sink's drain.
     private let sink: ZipSink<Observer>
+    /// The sink's drain, kept here so entering it reads one pointer.
+    private let drain: SerialDrain
     private let index: Int
     private let queue: UnsafeMutablePointer<FIFOQueue<Element>>
 
     init(sink: ZipSink<Observer>, index: Int) {
         self.sink = sink
+        drain = sink.drain
         self.index = index
         queue = sink.queue(at: index, as: Element.self)
     }
@@ -259,8 +247,20 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Element>) {
-        var isCompleted = false
-        sink.lock.lock()
+        if drain.tryEnter() {
+            handle(event)
+            drain.leave()
+        } else {
+            drain.run { [self] in handle(event) }
+        }
+        if case .completed = event {
+            // Its subscription ends now, outside the drain, as RxSwift's subscription logs show.
+            dispose()
+        }
+    }
+
+    /// Inside the drain.
+    private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             // Stopped: the sink is being torn down; the element can never be combined.
@@ -271,15 +271,7 @@ where Observer.Element: Sendable {
         case .error(let error):
             sink.fail(error)
         case .completed:
-            isCompleted = true
             sink.done(index)
         }
-        sink.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
-        if isCompleted {
-            // Its subscription ends now, as RxSwift's subscription logs show.
-            dispose()
-        }
-        sink.finishIfStopped()
     }
 }
