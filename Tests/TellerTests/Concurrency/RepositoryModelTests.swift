@@ -56,7 +56,12 @@ import Testing
         }
 
         #expect(changedOnMainQueue)
-        #expect(model.state?.cacheExists == false)
+        // `onChange` runs as the change begins, on the main queue: the state is stored by the
+        // time the main queue runs its next job.
+        let state = await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume(returning: model.state) }
+        }
+        #expect(state?.cacheExists == false)
     }
 
     @Test func aPagingModelShowsTheNextPageItsRepositoryLoads() {
