@@ -122,24 +122,14 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         }
     }
 
-    /// Where the repository is in its life: a repository released never works again, and one
-    /// with no requirements has nothing else.
-    enum Phase {
-        /// No requirements: never set, or set to `nil` (signed out).
-        case idle
-        /// Working for one value of the requirements.
-        case active(Active)
-        /// Released: every input is quiet from now on.
-        case shutDown
-    }
-
     let configuration: Configuration
     var ext: Extension
-    private(set) var phase = Phase.idle
+    var active: Active?
     /// Mints cache-subscription numbers (see ``Observation``).
     var observations = 0
     /// Mints flight-wait ids.
     var nextFlightWaitID: UInt64 = 0
+    private(set) var isShutDown = false
     /// Someone observes the repository's states (`observe()` is subscribed).
     var hasObservers = false
     var isRefreshTimerRunning = false
@@ -147,33 +137,6 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     init(configuration: Configuration, extension ext: Extension) {
         self.configuration = configuration
         self.ext = ext
-    }
-
-    /// The current requirements' state, while the phase is `.active`. Edited in place: the phase
-    /// lets go of it during the edit, so appending to its calls never copies them. Setting it
-    /// after shut-down changes nothing.
-    var active: Active? {
-        get {
-            if case .active(let active) = phase { active } else { nil }
-        }
-        _modify {
-            var active: Active?
-            if case .active(let current) = phase {
-                active = current
-                phase = .idle
-            }
-            defer {
-                if case .shutDown = phase {
-                } else {
-                    phase = active.map(Phase.active) ?? .idle
-                }
-            }
-            yield &active
-        }
-    }
-
-    var isShutDown: Bool {
-        if case .shutDown = phase { true } else { false }
     }
 
     var requirements: Requirements? {
@@ -284,8 +247,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
 
     mutating func shutDown() -> [Action] {
         guard !isShutDown else { return [.quiet(.shutDown)] }
+        isShutDown = true
         let actions = endSession()
-        phase = .shutDown
+        active = nil
         return actions + [.complete]
     }
 
@@ -366,9 +330,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     /// A new cache subscription replaces the current one, if any: its number.
     private mutating func startObservation() -> Int {
         observations += 1
-        let observation = observations
-        active?.observation = .on(observation)
-        return observation
+        active?.observation = .on(observations)
+        return observations
     }
 
     /// Starts or stops the refresh timer so it runs exactly while the repository has
