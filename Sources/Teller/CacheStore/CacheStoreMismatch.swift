@@ -6,16 +6,23 @@ import TellerRx
 /// would forget fetch times in the store's `Teller`, not the repository's, so the repository
 /// would show a cache that is gone (or be stuck at a read error) instead of fetching again.
 ///
-/// The stores looked at: a ``CodableRepositoryDataSource``'s `cacheStore`, and every store held
-/// in a stored property of the data source itself, as a paging data source keeps its pages
-/// (``PagingRepositoryDataSource`` has no property for it). A store reached only through
-/// another object is not found. Called once per repository, when it is created.
+/// The stores looked at: a ``CodableRepositoryDataSource``'s `cacheStore`, and, for a paging data
+/// source (`scanningProperties`), every store held in a stored property of the data source
+/// itself, as it keeps its pages (``PagingRepositoryDataSource`` has no property for it; a plain
+/// data source with a store is a `CodableRepositoryDataSource`, and reflection costs every
+/// repository's creation). A store reached only through another object is not found. Called
+/// once per repository, when it is created.
 /// A mismatch is logged as ``TellerLogEvent/invalidConfiguration(_:)`` here, and every cache
 /// reading of the repository fails with it (``failedCacheReading(on:)``).
-func cacheStoreMismatch(of dataSource: some TellerDataSource, teller: Teller) -> FileCacheStoreError? {
-    let mismatch = cacheStores(of: dataSource).first { $0.teller !== teller }.map {
-        FileCacheStoreError.differentTeller(path: $0.directory.path)
-    }
+func cacheStoreMismatch(
+    of dataSource: some TellerDataSource,
+    teller: Teller,
+    scanningProperties: Bool
+) -> FileCacheStoreError? {
+    let mismatch = cacheStores(of: dataSource, scanningProperties: scanningProperties).first { $0.teller !== teller }
+        .map {
+            FileCacheStoreError.differentTeller(path: $0.directory.path)
+        }
     if let mismatch {
         teller.log(.invalidConfiguration(mismatch.description))
     }
@@ -38,11 +45,12 @@ private protocol TellerBoundStore {
 
 extension FileCacheStore: TellerBoundStore {}
 
-private func cacheStores(of dataSource: some TellerDataSource) -> [any TellerBoundStore] {
+private func cacheStores(of dataSource: some TellerDataSource, scanningProperties: Bool) -> [any TellerBoundStore] {
     var stores: [any TellerBoundStore] = []
     if let codable = dataSource as? any CodableRepositoryDataSource {
         stores.append(codable.boundStore)
     }
+    guard scanningProperties else { return stores }
     // The data source's stored properties, its superclasses' included.
     var mirror: Mirror? = Mirror(reflecting: dataSource)
     while let current = mirror {

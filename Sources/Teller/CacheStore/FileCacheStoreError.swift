@@ -16,8 +16,8 @@ public enum FileCacheStoreError: Error, Sendable, Equatable, CustomStringConvert
     /// corrupt). The store forgets the fetch time, so the repository fetches it again.
     case noCache(tag: String, path: String)
     /// A repository uses the store in `path` through its data source (a
-    /// ``CodableRepositoryDataSource``'s `cacheStore`, or a store in a stored property of the
-    /// data source, as a paging data source keeps its pages), but the store was made with
+    /// ``CodableRepositoryDataSource``'s `cacheStore`, or a store in a stored property of a paging
+    /// data source, where it keeps its pages), but the store was made with
     /// another ``Teller`` than the repository's. Evictions and missing files would then forget
     /// fetch times in the wrong `Teller`, and the repository would keep showing an unreadable
     /// cache, so the repository reads no cache from it at all.

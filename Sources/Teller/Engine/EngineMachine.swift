@@ -86,6 +86,20 @@ enum EngineInput<Machine: EngineMachine> {
     case shutDown
 }
 
+extension EngineInput {
+    /// Whether handling it may drop the machine's last reference to one of the app's values in
+    /// ``EngineMachine/appValues`` (requirements, a cache, a kind's own state). Refresh calls,
+    /// flight progress, observer counts and triggers never replace them.
+    var mayReleaseAppValues: Bool {
+        switch self {
+        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observersChanged, .triggered: false
+        case .setRequirements, .observed, .flightLeft, .flightFinished, .cacheEmitted, .cacheFailed, .cacheSilent,
+            .metadataChanged, .extra, .shutDown:
+            true
+        }
+    }
+}
+
 /// What a machine asks its engine to do.
 enum EngineAction<Machine: EngineMachine> {
     /// Deliver this state to observers (and remember it as the latest).

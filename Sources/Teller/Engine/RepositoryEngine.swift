@@ -256,9 +256,10 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         let now = teller.now
         // What the machine held of the app's values before (requirements, cache, a kind's own
         // state) is released with `held`, after the lock: the handling may drop the last
-        // reference, and a value's deinit is app code.
+        // reference, and a value's deinit is app code. Only for inputs that can drop one: the
+        // copy costs generic value copies, and refresh calls are the hot path.
         let (actions, held) = drained.withLock { drained in
-            let held = drained.machine.appValues
+            let held = input.mayReleaseAppValues ? drained.machine.appValues : nil
             return (drained.machine.handle(input, now: now), held)
         }
         withExtendedLifetime(held) {}

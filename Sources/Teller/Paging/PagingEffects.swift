@@ -26,7 +26,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         self.dataSource = dataSource
         self.firstPageRequirements = firstPageRequirements
         self.teller = teller
-        storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller)
+        storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller, scanningProperties: true)
     }
 
     func makeMachine() -> Machine {

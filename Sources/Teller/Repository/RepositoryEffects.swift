@@ -17,7 +17,7 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
     init(dataSource: DataSource, teller: Teller) {
         self.dataSource = dataSource
         self.teller = teller
-        storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller)
+        storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller, scanningProperties: false)
     }
 
     func makeMachine() -> Machine {
