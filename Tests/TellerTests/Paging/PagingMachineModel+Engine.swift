@@ -28,7 +28,8 @@ extension PagingMachineModel {
             try handle(.flightLeft(wait, stored: stored))
         case .input(let input):
             switch input {
-            case .observed:
+            case .observed, .triggered:
+                // Something new; an interval refresh fetches whatever the pause says.
                 expectsAutomaticRefreshPaused = false
             case .shutDown:
                 if !machine.isShutDown { generation += 1 }

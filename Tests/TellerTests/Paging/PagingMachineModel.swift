@@ -204,12 +204,12 @@ struct PagingMachineModel {
     mutating func randomAppCall() -> Bool {
         enum Call {
             case setRequirements, observe, refresh, refreshUnforced, refreshIfNoCache, leave, nextPage
-            case otherRepositoryRefreshed, clear, invalidate, clock, shutDown, progress
+            case otherRepositoryRefreshed, clear, invalidate, trigger, observers, clock, shutDown, progress
         }
         let call = random.pick(weighted: [
             (5, Call.setRequirements), (5, .observe), (5, .refresh), (3, .refreshUnforced),
             (3, .refreshIfNoCache), (4, .leave), (14, .nextPage), (2, .otherRepositoryRefreshed), (1, .clear),
-            (2, .invalidate), (4, .clock), (1, .shutDown), (51, .progress),
+            (2, .invalidate), (2, .trigger), (2, .observers), (4, .clock), (1, .shutDown), (51, .progress),
         ])
         switch call {
         case .setRequirements:
@@ -259,6 +259,15 @@ struct PagingMachineModel {
             note("app: Teller.invalidate(tag: \(tag))")
             invalidated[tag] = nextFlightID
             post(.metadataChanged(tag: tag, invalidation: true))
+        case .trigger:
+            let trigger = random.pick([RefreshTrigger.appBecameActive, .networkAvailable, .interval])
+            note("outside: \(trigger)")
+            post(.input(.triggered(trigger)))
+        case .observers:
+            // The engine says so when the first observer comes or the last one goes.
+            let hasObservers = random.percent(70)
+            note("observers: \(hasObservers ? "some" : "none")")
+            post(.input(.observersChanged(hasObservers: hasObservers)))
         case .clock:
             let seconds = random.int(60...5_400)
             now = now.addingTimeInterval(TimeInterval(seconds))
@@ -356,7 +365,7 @@ struct PagingMachineModel {
 
     mutating func answerFlight(_ tag: String) {
         guard let flight = flights[tag] else { return }
-        switch random.pick(weighted: [(65, 0), (25, 1), (10, 2)]) {
+        switch random.pick(weighted: [(55, 0), (20, 1), (10, 2), (15, 3)]) {
         case 0:
             note("flight \(flight.id) for \(tag) fetched page 1")
             flights[tag]?.phase = .saveQueued
@@ -365,6 +374,14 @@ struct PagingMachineModel {
         case 1:
             note("flight \(flight.id) for \(tag) failed")
             finishFlight(tag, id: flight.id, result: .failedError(error: TestError(1)))
+        case 3:
+            // The retry policy: members hear of the retry, then of its start; it fetches on.
+            note("flight \(flight.id) for \(tag) failed and is tried again")
+            let pending = PendingRetry(failedAttempts: 1, lastError: TestError(3), nextAttemptAt: now + 5)
+            for member in flight.members {
+                post(.input(.flightRetry(member.wait, pending: pending)))
+                post(.input(.flightRetry(member.wait, pending: nil)))
+            }
         default:
             note("flight \(flight.id) for \(tag) timed out")
             finishFlight(

@@ -6,9 +6,12 @@ import Testing
 
 /// The paging machine under long random sequences of inputs, in a model of its engine and data
 /// source (``PagingMachineModel``), without threads. Each seed is one sequence: three rounds of
-/// random app calls and asynchronous progress, each followed by coming to rest.
+/// random app calls and asynchronous progress, each followed by coming to rest. The inputs
+/// include another repository refreshing the tag, `clear()`, invalidation, refresh triggers,
+/// observers coming and going, and flights that fail and are tried again.
 ///
-/// After every step: every refresh call answered at most once, nothing observed, fetched or
+/// After every step: every input leads to an action (`.quiet` with its reason when nothing is to
+/// be done), every refresh call answered at most once, nothing observed, fetched or
 /// saved for other requirements than the current ones, the store holds pages 1…n each once, no
 /// next page or trim runs beside a first-page flight of the current requirements, and a failed
 /// flight starts no automatic refresh by itself. At rest: every call that did not leave answered

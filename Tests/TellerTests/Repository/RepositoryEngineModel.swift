@@ -107,7 +107,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     enum FlightOutcome: CaseIterable {
-        case fetchFails, fetchTimesOut, fetchSucceeds, saveSucceeds, saveSucceedsEmpty, saveFails
+        case fetchFails, fetchTimesOut, fetchFailsAndIsRetried, fetchSucceeds, saveSucceeds, saveSucceedsEmpty, saveFails
     }
 
     let configuration: Machine.Configuration
@@ -298,6 +298,11 @@ final class RepositoryEngineModel: @unchecked Sendable {
             finish(.failedError(error: TestError(flight.isSaving ? 2 : 1)))
         case (false, .fetchTimesOut):
             finish(.failedError(error: TellerError.fetchTimedOut(tag: flight.tag, seconds: 60)))
+        case (false, .fetchFailsAndIsRetried):
+            // The retry policy: the waiters hear of the retry, then of its start; it fetches on.
+            let pending = PendingRetry(failedAttempts: 1, lastError: TestError(3), nextAttemptAt: now + 5)
+            flight.observer.onNext(.retryScheduled(pending, delay: .seconds(5)))
+            flight.observer.onNext(.retryStarted(attempt: 2))
         case (false, _):
             flight.isSaving = true
             // Tells the waiters `.saving`; the coordinator cancelled the flight if it says no.

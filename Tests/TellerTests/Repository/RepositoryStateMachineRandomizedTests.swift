@@ -14,7 +14,11 @@ import Testing
 ///    error only right after a flight of theirs ended that way;
 /// 4. at most one flight per tag;
 /// 5. a failed flight does not start another by itself (no refresh storm); an invalidation, the
-///    app becoming active, or a successful flight ending while its tag is still invalidated may.
+///    app becoming active, or a successful flight ending while its tag is still invalidated may;
+/// 6. every input leads to an action (`.quiet` with its reason when nothing is to be done), and a
+///    value of the cache subscription the engine holds is never called stale.
+///
+/// Flights may fail and be tried again (the retry policy's events) before they end.
 ///
 /// A failure prints its seed; `TELLER_SEED=<seed> swift test --filter RepositoryStateMachineRandomizedTests`
 /// replays that one sequence and prints every action.
