@@ -107,7 +107,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     enum FlightOutcome: CaseIterable {
-        case fetchFails, fetchTimesOut, fetchFailsAndIsRetried, fetchSucceeds, saveSucceeds, saveSucceedsEmpty, saveFails
+        case fetchFails, fetchTimesOut, fetchFailsAndIsRetried, fetchSucceeds, saveSucceeds, saveSucceedsEmpty,
+            saveFails
     }
 
     let configuration: Machine.Configuration
