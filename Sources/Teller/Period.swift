@@ -1,7 +1,7 @@
 import Foundation
 
 /// A length of time in calendar units, such as "5 hours": how old a cache may get before
-/// Teller refreshes it (``RepositoryDataSource/maxAgeOfCache``).
+/// Teller refreshes it (``TellerDataSource/maxAgeOfCache``).
 ///
 /// ```swift
 /// var maxAgeOfCache = Period(unit: 5, component: .hour)

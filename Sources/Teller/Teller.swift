@@ -29,7 +29,7 @@ public final class Teller: Sendable {
     /// `nil` waits forever.
     public let fetchTimeout: RxTimeInterval?
     /// How failed fetches are tried again, unless a data source has its own
-    /// ``RepositoryDataSource/retryPolicy``. ``RetryPolicy/never`` by default.
+    /// ``TellerDataSource/retryPolicy``. ``RetryPolicy/never`` by default.
     public let retryPolicy: RetryPolicy
 
     private let clock: @Sendable () -> Date
@@ -153,7 +153,7 @@ public final class Teller: Sendable {
     /// Call it when you learn the data changed elsewhere: a push notification, a write made
     /// through another API. The mark lasts until a fetch that started after it saves, and only
     /// while the process runs. An observed repository refreshes even when its data source turned
-    /// ``RepositoryDataSource/automaticallyRefresh`` off: invalidating is an explicit request.
+    /// ``TellerDataSource/automaticallyRefresh`` off: invalidating is an explicit request.
     ///
     /// - Parameter tag: The requirements' ``RepositoryRequirements/tag``.
     public func invalidate(tag: String) {

@@ -2,7 +2,7 @@ import Foundation
 import TellerRx
 
 /// A ``RepositoryDataSource`` that keeps its `Codable` cache in a ``FileCacheStore``: write the
-/// fetch and ``RepositoryDataSource/maxAgeOfCache``; saving, observing and the empty check come
+/// fetch and ``TellerDataSource/maxAgeOfCache``; saving, observing and the empty check come
 /// with it.
 ///
 /// ```swift

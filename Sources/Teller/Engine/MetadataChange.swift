@@ -33,7 +33,7 @@ enum RefreshTrigger: Sendable {
     case appBecameActive
     /// ``Teller/networkDidBecomeAvailable()``: refresh what is observed and too old.
     case networkAvailable
-    /// The data source's ``RepositoryDataSource/refreshInterval`` passed while observed.
+    /// The data source's ``TellerDataSource/refreshInterval`` passed while observed.
     case interval
 }
 

@@ -135,7 +135,7 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     }
 
     /// Fetches a fresh first page when the cache is older than
-    /// ``RepositoryDataSource/maxAgeOfCache`` or `force` is true, replacing every page shown.
+    /// ``TellerDataSource/maxAgeOfCache`` or `force` is true, replacing every page shown.
     /// The work starts when the returned `Single` is subscribed.
     ///
     /// A refresh for a tag that is already being fetched joins that fetch. Each caller gets its

@@ -75,7 +75,7 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
         engine.sessionStates()
     }
 
-    /// Fetches fresh data when the cache is older than ``RepositoryDataSource/maxAgeOfCache``
+    /// Fetches fresh data when the cache is older than ``TellerDataSource/maxAgeOfCache``
     /// or `force` is true. The work starts when the returned `Single` is subscribed.
     ///
     /// A refresh for a tag that is already being fetched joins that fetch. Each caller gets

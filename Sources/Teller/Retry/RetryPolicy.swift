@@ -3,7 +3,7 @@ import TellerRx
 
 /// How Teller tries a failed fetch again: how many times, after which delays, and for which
 /// errors. Opt-in: a ``Teller`` retries nothing unless given a policy, and a data source may
-/// override the Teller's policy with its own ``RepositoryDataSource/retryPolicy``.
+/// override the Teller's policy with its own ``TellerDataSource/retryPolicy``.
 ///
 /// Delays grow exponentially: the first retry waits ``initialDelay``, each later one
 /// ``multiplier`` times longer, never longer than ``maxDelay``. ``jitter`` shortens each delay

@@ -7,7 +7,8 @@ extension CacheStateTesting {
     ///
     /// Without `more` the cache has been read and is empty, no fetch is running and no more
     /// pages exist. States before the first page was fetched carry no paging at all: build them
-    /// with ``noCache(requirements:more:)``, exactly as for a `TellerRepository`.
+    /// with ``CacheStateTesting/noCache(requirements:more:)-swift.method``, exactly as for a
+    /// `TellerRepository`.
     ///
     /// ```swift
     /// let given: CacheState<PagedCache<[Repo]>> = CacheState.testing.pagedCache(requirements: requirements, lastTimeFetched: Date()) {

@@ -136,7 +136,7 @@ public struct CacheStateTesting<Cache>: Sendable {
 }
 
 extension CacheStateTesting {
-    /// Teller-iOS's static form of ``noCache(requirements:more:)``:
+    /// Teller-iOS's static form of ``noCache(requirements:more:)-swift.method``:
     /// `let state: CacheState<[Repo]> = CacheStateTesting.noCache(requirements: requirements)`.
     /// The cache type comes from the context.
     ///
@@ -151,7 +151,7 @@ extension CacheStateTesting {
         CacheStateTesting().noCache(requirements: requirements, more: more)
     }
 
-    /// Teller-iOS's static form of ``cache(requirements:lastTimeFetched:more:)``:
+    /// Teller-iOS's static form of ``cache(requirements:lastTimeFetched:more:)-swift.method``:
     /// `let state: CacheState<[Repo]> = CacheStateTesting.cache(requirements: requirements, lastTimeFetched: date)`.
     /// The cache type comes from the context.
     ///
@@ -170,7 +170,7 @@ extension CacheStateTesting {
     }
 }
 
-/// Says what happens with the first fetch in ``CacheStateTesting/noCache(requirements:more:)``.
+/// Says what happens with the first fetch in ``CacheStateTesting/noCache(requirements:more:)-swift.method``.
 /// The last call wins.
 public struct NoCacheExistsDsl {
     enum FirstFetch {
@@ -217,7 +217,7 @@ public struct NoCacheExistsDsl {
 }
 
 /// Says what the cache holds and what happens with a refresh in
-/// ``CacheStateTesting/cache(requirements:lastTimeFetched:more:)``. Content and refresh are set
+/// ``CacheStateTesting/cache(requirements:lastTimeFetched:more:)-swift.method``. Content and refresh are set
 /// independently; within each, the last call wins.
 public struct CacheExistsDsl<Cache> {
     enum Content {
