@@ -72,17 +72,23 @@ struct Mailbox {
     }
 
     /// Queues new requirements (`requirements` seals a `Requirements?`); `true` when the caller
-    /// must drain. ``requirementsProcessed()`` follows once the machine has them.
-    mutating func post(requirements: Parcel) -> Bool {
+    /// must drain, and the parcel of the change it replaces as the last one requested, for the
+    /// caller to release after the lock (the app's requirements may go with it).
+    /// ``requirementsProcessed()`` follows once the machine has them.
+    mutating func post(requirements: Parcel) -> (mustDrain: Bool, replaced: Parcel?) {
+        let replaced = requested
         requested = requirements
         requirementChangesInFlight += 1
-        return post(.setRequirements(requirements))
+        return (post(.setRequirements(requirements)), replaced)
     }
 
-    /// The machine processed a `.setRequirements`.
-    mutating func requirementsProcessed() {
+    /// The machine processed a `.setRequirements`. Returns the last change requested once none
+    /// is left in flight, for the caller to release after the lock.
+    mutating func requirementsProcessed() -> Parcel? {
         requirementChangesInFlight -= 1
-        if requirementChangesInFlight == 0 { requested = nil }
+        guard requirementChangesInFlight == 0 else { return nil }
+        defer { requested = nil }
+        return requested
     }
 
     /// Queues a refresh call, in the open batch if there is one; `true` when the caller must

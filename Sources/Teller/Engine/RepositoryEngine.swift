@@ -120,7 +120,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     /// is about the new requirements.
     func setRequirements(_ requirements: Requirements?) {
         let parcel = Sealed(requirements)
-        if mailbox.withLock({ $0.post(requirements: parcel) }) {
+        let (mustDrain, replaced) = mailbox.withLock { $0.post(requirements: parcel) }
+        withExtendedLifetime(replaced) {}
+        if mustDrain {
             drain()
         }
     }
@@ -188,7 +190,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             }
             withExtendedLifetime(previous) {}
             trackingTheShownTag { handle(.setRequirements(requirements, stored: stored)) }
-            mailbox.withLock { $0.requirementsProcessed() }
+            let processed = mailbox.withLock { $0.requirementsProcessed() }
+            withExtendedLifetime(processed) {}
         case .flightLeft(let flight):
             let tag = drained.withLock { $0.machine.requirements?.tag }
             handle(.flightLeft(flight, stored: tag.flatMap { effects.stored(forTag: $0) }))
