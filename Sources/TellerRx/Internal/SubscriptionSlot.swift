@@ -15,8 +15,8 @@ private let heldByTopLevelBit = 16
 /// for its upstream subscription, and multi-source operators subclass it so that the observer
 /// handed to one source is also the handle that ends that source's subscription.
 ///
-/// A third bit, "stopped", marks a slot that has taken its terminal event but has not torn down
-/// yet (the `create` sinks enforce the event grammar with it); ``isDisposed`` reports both.
+/// A third bit, "stopped", marks a slot that decided its terminal event but has not torn down
+/// yet (see ``Sink/stopForwarding(recording:in:)``); ``isDisposed`` reports both.
 class SubscriptionSlot: Disposable, @unchecked Sendable {
     // @unchecked: `subscription` is written once before the `subscriptionSetBit` release and
     // read (then cleared) only by the one caller that observes both bits.

@@ -28,6 +28,6 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
     /// Ends the work begun after ``enterIfIdle()`` returned `true`, running what was queued meanwhile.
     @inline(__always)
     final func leave() {
-        drain.leave()
+        drain.drain()
     }
 }

@@ -52,34 +52,32 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 /// sequence whose id is no longer the latest are dropped, so a replaced inner sequence cannot
 /// leak elements even if it emits while being disposed on another thread.
 ///
-/// Every event, outer or inner, on any thread, goes through one ``SerialDrain``, which also
-/// guards the state: elements, the terminal event and disposal go out under no lock, and an
-/// element sent back into a source from inside the observer's `onNext` is handled after that
-/// `onNext` returns. A new inner sequence is subscribed once the drain is left (or, by a thread
-/// that found the drain busy and left the outer element to the thread inside, by that thread
-/// inside the drain: the inner sequence's synchronous elements then wait in the drain until its
-/// subscription returns). The current inner subscription lives in a lock-free ``SerialSlot``,
-/// so that disposing from another thread never waits for a delivery in progress.
+/// The recursive `lock` serializes forwarding of elements and guards the state (RxSwift's
+/// design); the terminal event is sent, and everything disposed, only once it is released (see
+/// ``Sink/stopForwarding(recording:in:)``). The current inner subscription lives
+/// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
+/// a delivery in progress.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType, @unchecked Sendable
 where Inner.Element == Observer.Element {
-    // @unchecked: the mutable state is touched only inside `drain`; `current` and `outer` are
-    // atomic.
+    // @unchecked: the mutable state is guarded by `lock`; `current` and `outer` are atomic.
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     private let selector: Selector
-    fileprivate let drain = SerialDrain()
+    fileprivate let lock = Lock(recursive: true)
     private let outer = SubscriptionSlot()
     private let current = SerialSlot()
     private let isTornDown = Atomic<Bool>(false)
     /// Fetched on first use (sequences of `just` never need it); only the serial outer
-    /// sequence's `onNext` touches it, outside the drain.
+    /// sequence's `onNext` touches it.
     @exclusivity(unchecked) private var innerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
 
-    // Touched only inside the drain.
+    // Guarded by `lock`.
     @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
     @exclusivity(unchecked) private var hasLatest = false
     @exclusivity(unchecked) private var isOuterDone = false
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -95,54 +93,48 @@ where Inner.Element == Observer.Element {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            drain.run { [self] in fail(error) }
+            lock.withLock { fail(error) }
+            finishIfStopped()
         case .completed:
             onCompleted()
         }
     }
 
     func onNext(_ element: SourceElement) {
-        guard drain.tryEnter() else {
-            drain.run { [self] in
-                guard let (observable, id) = switchTo(element) else { return }
-                subscribe(observable, id: id, observerType: SwitchInnerObserver<SourceElement, Inner, Observer>.self)
-            }
+        lock.lock()
+        guard !isDisposed else {
+            lock.unlock()
             return
         }
-        let next = switchTo(element)
-        drain.leave()
-        guard let (observable, id) = next else { return }
-        let observerType = innerObserverType ?? SwitchInnerObserver<SourceElement, Inner, Observer>.self
-        innerObserverType = observerType
-        subscribe(observable, id: id, observerType: observerType)
-    }
-
-    /// Inside the drain: makes `element`'s inner sequence the latest. A `just` is forwarded at
-    /// once, without an inner subscription (same events, see `withScalarElement`), and the
-    /// replaced inner sequence, which can no longer send anything (its id is stale), disposed.
-    ///
-    /// - Returns: The inner sequence to subscribe, with its id; `nil` when there is none.
-    @inline(__always)
-    private func switchTo(_ element: SourceElement) -> (Observable<Inner.Element>, UInt64)? {
-        guard !isDisposed else { return nil }
         let inner: Inner
         do {
             inner = try selector(element)
         } catch {
             fail(error)
-            return nil
+            lock.unlock()
+            finishIfStopped()
+            return
         }
         latestID &+= 1
         hasLatest = true
+        let id = latestID
         let observable = inner.asObservable()
+        // A `just`: no inner subscription, same events (see `withScalarElement`), forwarded
+        // while still holding the lock. The replaced inner sequence, which can no longer
+        // send anything (its id is stale), is disposed right after.
         if observable.withScalarElement({ scalarArrived($0) }) {
+            lock.unlock()
             current.disposeCurrent()
-            return nil
+            finishIfStopped()
+            return
         }
-        return (observable, latestID)
+        lock.unlock()
+        let observerType = innerObserverType ?? SwitchInnerObserver<SourceElement, Inner, Observer>.self
+        innerObserverType = observerType
+        subscribe(observable, id: id, observerType: observerType)
     }
 
-    /// Inside the drain: the element of a `just` inner sequence, which then counts as
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
     /// completed.
     private func scalarArrived(_ element: Inner.Element) {
         // Without building an `Event` (a type-metadata lookup here and in the observer).
@@ -163,16 +155,17 @@ where Inner.Element == Observer.Element {
 
     @inline(never)
     private func onCompleted() {
-        drain.run { [self] in
+        lock.withLock {
             isOuterDone = true
             if !hasLatest {
                 complete()
             }
         }
         outer.dispose()
+        finishIfStopped()
     }
 
-    /// Inside the drain, when the inner sequence with `id` completes.
+    /// Called under `lock` when the inner sequence with `id` completes.
     @inline(never)
     fileprivate func innerCompleted(id: UInt64) {
         guard id == latestID else { return }
@@ -182,16 +175,28 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    /// Inside the drain: ends with `error`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     fileprivate func fail(_ error: any Error) {
-        forwardTerminal(.error(error))
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Inside the drain: ends with completion.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardTerminal(.completed)
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes everything.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 
     override func dispose() {
@@ -221,25 +226,14 @@ where Inner.Element == Observer.Element {
     }
 
     func on(_ event: Event<Observer.Element>) {
-        if parent.drain.tryEnter() {
-            handle(event)
-            parent.drain.leave()
-        } else {
-            parent.drain.run { [self] in handle(event) }
-        }
-        if event.isStopEvent {
-            // Its subscription ends now, outside the drain.
-            dispose()
-        }
-    }
-
-    /// Inside the parent's drain.
-    private func handle(_ event: Event<Observer.Element>) {
+        parent.lock.lock()
         switch event {
         case .next:
             if parent.latestID == id {
                 parent.forwardOn(event)
             }
+            parent.lock.unlock()
+            return
         case .error(let error):
             if parent.latestID == id {
                 parent.fail(error)
@@ -247,5 +241,9 @@ where Inner.Element == Observer.Element {
         case .completed:
             parent.innerCompleted(id: id)
         }
+        parent.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        dispose()
+        parent.finishIfStopped()
     }
 }

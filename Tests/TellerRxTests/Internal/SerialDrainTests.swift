@@ -25,10 +25,10 @@ import Testing
         #expect(!drain.tryEnter())
         drain.run { log.withLock { $0.append("queued") } }
         #expect(log.value.isEmpty)
-        drain.leave()
+        drain.drain()
         #expect(log.value == ["queued"])
         #expect(drain.tryEnter())
-        drain.leave()
+        drain.drain()
     }
 
     /// Every thread sends work at once; a piece of work that found another one running, or an

@@ -94,8 +94,8 @@ import Testing
     }
 
     @Test func anElementSentFromInsideTheObserverIsDeliveredAfterTheCurrentOne() {
-        // Re-entrancy: a source emits while its previous element is still being delivered on
-        // the same thread; the new element waits for that delivery to return.
+        // Re-entrancy: the recursive lock lets a source emit while its previous element is
+        // still being delivered on the same thread.
         let subject = PublishSubject<Int>()
         let received = Locked<[Int]>([])
         let subscription = Observable.merge(subject.asObservable(), Observable.never())

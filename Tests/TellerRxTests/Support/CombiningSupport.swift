@@ -11,7 +11,6 @@ final class OverlapCheckingObserver<Element: Sendable>: ObserverType, @unchecked
     // under test must serialize calls to `on`.
     private let inside = Atomic<Bool>(false)
     private let overlapCount = Atomic<Int>(0)
-    private let lateCount = Atomic<Int>(0)
     private let done = DispatchSemaphore(value: 0)
     private var received: [Element] = []
     private var terminal: Event<Element>?
@@ -23,9 +22,6 @@ final class OverlapCheckingObserver<Element: Sendable>: ObserverType, @unchecked
         // Widen the window in which an overlapping delivery would be caught (no sleeping).
         var spin = 0
         for step in 0..<64 { spin &+= step }
-        if terminal != nil {
-            lateCount.wrappingAdd(1, ordering: .relaxed)
-        }
         switch event {
         case .next(let element):
             received.append(element)
@@ -41,11 +37,6 @@ final class OverlapCheckingObserver<Element: Sendable>: ObserverType, @unchecked
     /// How many times an event arrived while another was being delivered.
     var overlaps: Int {
         overlapCount.load(ordering: .acquiring)
-    }
-
-    /// How many events arrived after the terminal one.
-    var eventsAfterTerminal: Int {
-        lateCount.load(ordering: .acquiring)
     }
 
     /// Waits (generously) for the terminal event; returns whether it came.

@@ -8,12 +8,11 @@
 class CombineLatestSource: MultiSourceInput, @unchecked Sendable {
     // @unchecked: subclasses are immutable.
 
-    /// The observer of the source, storing its elements in `storage` at `index` inside
-    /// `drain`; not yet subscribed (see ``MultiSourceObserver``). Only for a source that is
-    /// not scalar.
+    /// The observer of the source, storing its elements in `storage` at `index` under `lock`;
+    /// not yet subscribed (see ``MultiSourceObserver``). Only for a source that is not scalar.
     func makeObserver(
         for sink: any CombineLatestSinkType,
-        drain: SerialDrain,
+        lock: Lock,
         storage: MultiSourceStorage,
         index: Int
     ) -> MultiSourceObserver {
@@ -50,11 +49,11 @@ final class CombineLatestSourceOf<Element: Sendable>: CombineLatestSource, @unch
 
     override func makeObserver(
         for sink: any CombineLatestSinkType,
-        drain: SerialDrain,
+        lock: Lock,
         storage: MultiSourceStorage,
         index: Int
     ) -> MultiSourceObserver {
-        CombineLatestObserver<Element>(sink: sink, drain: drain, storage: storage, index: index)
+        CombineLatestObserver<Element>(sink: sink, lock: lock, storage: storage, index: index)
     }
 
     override func initializeWithScalarElement(_ storage: UnsafeMutableRawPointer) {
@@ -115,13 +114,11 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
     }
 }
 
-/// What a source's observer calls on its `combineLatest` sink. A protocol, so that observers are
-/// generic over their element type only: an observer class generic over the sink's observer
-/// type too would cost a type-metadata lookup per source per subscription. Refines
-/// ``SubscriptionSlot`` so observers read the sink's state bits directly.
-///
-/// The sink's storage and these methods are touched only inside the sink's ``SerialDrain``,
-/// which the observers share.
+/// What a source's observer calls on its `combineLatest` sink, all under the sink's lock except
+/// ``finishIfStoppedHere()``. A protocol, so that observers are generic over their element type
+/// only: an observer class generic over the sink's observer type too would cost a type-metadata
+/// lookup per source per subscription. Refines ``SubscriptionSlot`` so observers read the sink's
+/// state bits directly.
 protocol CombineLatestSinkType: SubscriptionSlot {
     /// Source `index` has stored a new latest element (while not stopped).
     func next(_ index: Int)
@@ -129,8 +126,12 @@ protocol CombineLatestSinkType: SubscriptionSlot {
     /// Source `index` completed.
     func done(_ index: Int)
 
-    /// Ends with `error`.
+    /// Ends with `error`, sent once the lock is released.
     func fail(_ error: any Error)
+
+    /// After releasing the lock, once the sink reports ``SubscriptionSlot/isDisposed``: if this
+    /// thread stopped the sink, sends the terminal event and disposes every source.
+    func finishIfStoppedHere()
 }
 
 /// Combines the latest elements of N sources, RxSwift's way.
@@ -144,20 +145,20 @@ protocol CombineLatestSinkType: SubscriptionSlot {
 ///
 /// The latest elements and per-source flags live in one allocation the sink owns, laid out
 /// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
-/// per-source observers hold nothing but pointers. Every source's events go through one
-/// ``SerialDrain``, which also guards the state: results, the terminal event and disposal go out
-/// under no lock. An element sent back into a source from inside the observer's `onNext` is
-/// combined after that `onNext` returns.
+/// per-source observers hold nothing but pointers. One recursive lock serializes forwarding
+/// of results and guards the state; the terminal event is sent, and the sources disposed, only
+/// after it is released (see ``Sink/stopForwarding(recording:in:)``).
 ///
 /// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
 /// class instead of from a lookup through `Observer` per result.
 final class CombineLatestSink<Result: Sendable, Observer: ObserverType>: Sink<Observer>, CombineLatestSinkType,
     @unchecked Sendable
 where Observer.Element == Result {
-    // @unchecked: the mutable state is touched only inside `drain`'s work.
+    // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = CombineLatestProducer<Result>.ResultSelector
 
-    private let drain = SerialDrain()
+    /// Serializes forwarding from every source and guards the state (RxSwift's design).
+    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
@@ -165,9 +166,11 @@ where Observer.Element == Result {
     /// How many sources are not scalar (see ``MultiSourceInput/isScalar``).
     private let observerCount: Int
 
-    // Touched only inside the drain (hence no dynamic exclusivity checks).
+    // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var valueCount = 0
     @exclusivity(unchecked) private var doneCount = 0
+    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -211,37 +214,31 @@ where Observer.Element == Result {
         }
         if inputs.isEmpty {
             // As RxSwift 6 does: the result for no elements, then completion.
-            drain.run { [self] in
+            lock.withLock {
                 sendResult()
                 complete()
             }
+            finishIfStopped()
         }
     }
 
     private func makeObserver(_ index: Int) -> MultiSourceObserver {
         unsafeDowncast(inputs[index], to: CombineLatestSource.self)
-            .makeObserver(for: self, drain: drain, storage: storage, index: index)
+            .makeObserver(for: self, lock: lock, storage: storage, index: index)
     }
 
     /// Source `index` is scalar: what subscribing to it would send, its element then its
     /// completion, without an observer.
     private func scalarArrived(_ index: Int) {
-        if drain.tryEnter() {
-            takeScalar(index)
-            drain.leave()
-        } else {
-            drain.run { [self] in takeScalar(index) }
+        lock.withLock {
+            // Stopped: the sink is being torn down; nothing more is combined.
+            if isDisposed { return }
+            unsafeDowncast(inputs[index], to: CombineLatestSource.self)
+                .initializeWithScalarElement(storage.values[index])
+            next(index)
+            done(index)
         }
-    }
-
-    /// Inside the drain.
-    private func takeScalar(_ index: Int) {
-        // Stopped: the sink is being torn down; nothing more is combined.
-        if isDisposed { return }
-        unsafeDowncast(inputs[index], to: CombineLatestSource.self)
-            .initializeWithScalarElement(storage.values[index])
-        next(index)
-        done(index)
+        finishIfStopped()
     }
 
     func next(_ index: Int) {
@@ -280,30 +277,42 @@ where Observer.Element == Result {
 
     @inline(never)
     func fail(_ error: any Error) {
-        forwardTerminal(.error(error))
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+    }
+
+    /// Called under `lock`: ends with completion, sent once the lock is released.
+    @inline(never)
+    private func complete() {
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes every source.
+    @inline(__always)
+    private func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
     }
 
     @inline(never)
-    private func complete() {
-        forwardTerminal(.completed)
+    func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
-/// Observes source `index` of a combineLatest: stores each element, then lets the sink decide,
-/// both inside the sink's drain.
+/// Observes source `index` of a combineLatest: stores each element, then lets the sink decide.
 final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, ObserverType, @unchecked Sendable {
-    // @unchecked: immutable; the storage is touched only inside the sink's drain.
+    // @unchecked: immutable; the storage is guarded by the sink's lock.
     private let sink: any CombineLatestSinkType
-    /// The sink's drain, kept here so entering it is a direct call.
-    private let drain: SerialDrain
+    /// The sink's lock, kept here so taking it reads one pointer.
+    private let lock: Lock
     private let index: Int
     private let storage: UnsafeMutablePointer<Element>
     /// The sink's "has a value" flag for this source: whether `storage` is initialized.
     private let hasValue: UnsafePointer<Bool>
 
-    init(sink: any CombineLatestSinkType, drain: SerialDrain, storage: MultiSourceStorage, index: Int) {
+    init(sink: any CombineLatestSinkType, lock: Lock, storage: MultiSourceStorage, index: Int) {
         self.sink = sink
-        self.drain = drain
+        self.lock = lock
         self.index = index
         self.storage = storage.values[index].assumingMemoryBound(to: Element.self)
         hasValue = storage.firstFlagPointer(index)
@@ -316,25 +325,18 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
     }
 
     func onNext(_ element: Element) {
-        if drain.tryEnter() {
-            store(element)
-            drain.leave()
-        } else {
-            drain.run { [self] in store(element) }
-        }
-    }
-
-    /// Inside the drain.
-    @inline(__always)
-    private func store(_ element: Element) {
+        lock.lock()
         // Stopped: the sink is being torn down; nothing more is combined.
-        if sink.isDisposed { return }
-        if hasValue.pointee {
-            storage.pointee = element
-        } else {
-            storage.initialize(to: element)
+        if !sink.isDisposed {
+            if hasValue.pointee {
+                storage.pointee = element
+            } else {
+                storage.initialize(to: element)
+            }
+            sink.next(index)
         }
-        sink.next(index)
+        lock.unlock()
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 
     func on(_ event: Event<Element>) {
@@ -350,14 +352,17 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
 
     @inline(never)
     private func sourceFailed(_ error: any Error) {
-        drain.run { [self] in sink.fail(error) }
+        lock.withLock { sink.fail(error) }
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 
     @inline(never)
     private func sourceCompleted() {
-        drain.run { [self] in sink.done(index) }
+        lock.withLock { sink.done(index) }
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
         // Its subscription ends now (RxSwift's subscription logs show it); the sink may keep
         // combining its last element.
         dispose()
+        if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 }

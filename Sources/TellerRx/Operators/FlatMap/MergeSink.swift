@@ -62,11 +62,11 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 
 /// Merges the inner sequences an outer sequence produces.
 ///
-/// Every event, from the outer sequence or any inner one, on any thread, goes through one
-/// ``SerialDrain``, which also guards the counters: elements, the terminal event and disposal
-/// go out under no lock, and an element sent back into a source from inside the observer's
-/// `onNext` is handled after that `onNext` returns. Inner sequences are subscribed outside the
-/// drain, so their synchronous elements take the drain's uncontended path. The open inner
+/// One recursive lock serializes everything sent downstream, whichever source and thread it
+/// comes from, and guards the counters (RxSwift's design; the recursive lock is the documented
+/// exception to "never call out under a lock"). A terminal event is decided under it but sent,
+/// and everything disposed, once it is released (see ``Sink/stopForwarding(recording:in:)``);
+/// an inner subscription that completed is disposed after it too. The open inner
 /// subscriptions are tracked apart, with their own small lock, so that disposing from another
 /// thread never waits for a delivery in progress; an inner sequence that ends while it is being
 /// subscribed (`just`) is never tracked at all.
@@ -76,20 +76,13 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 final class MergeSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType, @unchecked Sendable
 where Inner.Element == Observer.Element {
-    // @unchecked: the mutable state is touched only inside `drain`; `inners` and `outer`
-    // synchronise themselves.
+    // @unchecked: the mutable state is guarded by `lock`; `inners` and `outer` synchronise
+    // themselves.
     typealias Selector = @Sendable (SourceElement) throws -> Inner
-
-    /// What an outer element leaves to do once the drain is left.
-    private enum AfterNext {
-        case nothing
-        case subscribePending
-        case subscribe(Observable<Inner.Element>, any InnerObserverCreating<Inner.Element>.Type)
-    }
 
     private let selector: Selector
     private let limit: MergeLimit
-    fileprivate let drain = SerialDrain()
+    fileprivate let lock = Lock(recursive: true)
     private let outer = SubscriptionSlot()
     private let inners = InnerSubscriptions()
     private let isTornDown = Atomic<Bool>(false)
@@ -97,12 +90,12 @@ where Inner.Element == Observer.Element {
     /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
     /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
     private let spareObserver = Atomic<Unmanaged<InnerSubscription>?>(nil)
-    /// Fetched on first use, inside the drain (sequences of `just` never need it): naming the
+    /// Fetched on first use, under `lock` (sequences of `just` never need it): naming the
     /// generic observer type at each inner subscription would cost runtime metadata lookups
     /// every time in unspecialized generic code.
     @exclusivity(unchecked) private var lazyInnerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
 
-    // Touched only inside `drain`, which is also why dynamic exclusivity checks are switched off.
+    // Guarded by `lock`, which is also why dynamic exclusivity checks are switched off.
     @exclusivity(unchecked) private var activeCount = 0
     @exclusivity(unchecked) private var isOuterDone = false
     /// The inner sequences waiting for room, created by the first one that has to wait: in
@@ -112,8 +105,9 @@ where Inner.Element == Observer.Element {
     /// The number of queued inner sequences, kept apart so the common path never touches the
     /// generic queue.
     @exclusivity(unchecked) private var pendingCount = 0
-    /// Whether a thread is running the loop of ``subscribePending()``.
     @exclusivity(unchecked) private var isSubscribingPending = false
+    /// How the sink ends, decided under `lock` and sent after it.
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -131,17 +125,19 @@ where Inner.Element == Observer.Element {
     /// Merges a fixed list of sequences (`Observable.merge(...)`): as if an outer sequence sent
     /// them all and completed.
     func run(sources: [Inner]) -> any Disposable {
-        // Counted up front so that a source completing during the loop cannot complete us.
-        let count = sources.count
-        serialized { [self] in activeCount = count }
+        lock.withLock {
+            // Counted up front so that a source completing during the loop cannot complete us.
+            activeCount = sources.count
+        }
         for source in sources {
             if isDisposed { break }
             subscribe(source)
         }
-        serialized { [self] in
+        lock.withLock {
             isOuterDone = true
             completeIfFinished()
         }
+        finishIfStopped()
         return Disposables.create()
     }
 
@@ -160,76 +156,59 @@ where Inner.Element == Observer.Element {
     }
 
     func onNext(_ element: SourceElement) {
-        guard drain.tryEnter() else {
-            // Busy (another thread, or this one further up the stack): handled by the thread
-            // inside the drain, which subscribes what it leaves pending once it is out.
-            serialized { [self] in
-                if case .subscribe(let inner, _) = outerNext(element) {
-                    queueForSubscription(inner)
-                }
-            }
+        // Locked by hand: the selector runs under the lock, the subscription after it.
+        lock.lock()
+        guard !isDisposed else {
+            lock.unlock()
             return
         }
-        let after = outerNext(element)
-        let ranQueued = drain.leave()
-        switch after {
-        case .nothing:
-            if ranQueued { subscribePending() }
-        case .subscribePending:
-            subscribePending()
-        case .subscribe(let observable, let observerType):
-            subscribe(observable, observerType: observerType)
-            if ranQueued { subscribePending() }
-        }
-    }
-
-    /// Inside the drain: runs the selector (as RxSwift does) and forwards a `just` at once;
-    /// anything to subscribe is left to the caller, outside the drain.
-    @inline(__always)
-    private func outerNext(_ element: SourceElement) -> AfterNext {
-        guard !isDisposed else { return .nothing }
         // Queued behind any waiting sequence too: the room it waits for may have been made by a
         // thread that has not subscribed it yet, and order must hold (`concatMap`).
         if activeCount >= limit.maxConcurrent || pendingCount > 0 {
             if limit.queuesOverflow {
                 enqueue(element)
             }
-            return activeCount < limit.maxConcurrent ? .subscribePending : .nothing
+            let hasRoom = activeCount < limit.maxConcurrent
+            lock.unlock()
+            if hasRoom { subscribePending() }
+            finishIfStopped()
+            return
         }
         let inner: Inner
         do {
             inner = try selector(element)
         } catch {
             fail(error)
-            return .nothing
+            lock.unlock()
+            finishIfStopped()
+            return
         }
         activeCount += 1
         let observable = inner.asObservable()
+        // Checked while still holding the lock: a `just` is forwarded without letting go of it.
         if observable.withScalarElement({ scalarArrived($0) }) {
-            return pendingCount > 0 ? .subscribePending : .nothing
+            let hasPending = pendingCount > 0
+            lock.unlock()
+            if hasPending { subscribePending() }
+            finishIfStopped()
+            return
         }
-        return .subscribe(observable, innerObserverType())
-    }
-
-    /// Inside the drain, on a thread that found it busy: the inner sequence `outerNext` counted
-    /// active goes to the front of the pending ones instead, uncounted, for whoever leaves the
-    /// drain to subscribe (nothing is subscribed inside the drain).
-    private func queueForSubscription(_ inner: Observable<Inner.Element>) {
-        activeCount -= 1
-        let queue = pending ?? PendingInners()
-        pending = queue
-        queue.ready.enqueue(inner)
-        pendingCount += 1
+        let observerType = innerObserverType()
+        lock.unlock()
+        subscribe(observable, observerType: observerType)
     }
 
     @inline(never)
     private func onError(_ error: any Error) {
-        serialized { [self] in fail(error) }
+        lock.withLock {
+            fail(error)
+        }
+        finishIfStopped()
     }
 
     @inline(never)
     private func onCompleted() {
-        serialized { [self] in
+        lock.withLock {
             isOuterDone = true
             if activeCount == 0 && pendingCount == 0 {
                 complete()
@@ -237,27 +216,34 @@ where Inner.Element == Observer.Element {
         }
         // The outer subscription has ended either way; inner sequences may still run.
         outer.dispose()
+        finishIfStopped()
     }
 
-    /// Runs `work` inside the drain, then, if this thread ran anything, subscribes what it left
-    /// pending.
-    fileprivate func serialized(_ work: @escaping @Sendable () -> Void) {
-        if drain.run(work) { subscribePending() }
-    }
-
-    /// Inside the drain: ends with `error`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     fileprivate func fail(_ error: any Error) {
-        forwardTerminal(.error(error))
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Inside the drain: ends with completion.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardTerminal(.completed)
+        stopForwarding(recording: .completed, in: &pendingTerminal)
     }
 
-    /// Inside the drain: runs the selector now (as RxSwift does) and queues the result.
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes everything.
+    @inline(__always)
+    fileprivate func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+    }
+
+    /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.
     private func enqueue(_ element: SourceElement) {
         do {
             let inner = try selector(element)
@@ -270,36 +256,16 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    /// Outside the drain: subscribes `inner`, already counted active.
     private func subscribe(_ inner: Inner) {
-        subscribe(inner.asObservable())
-    }
-
-    /// Outside the drain: subscribes `observable`, already counted active.
-    private func subscribe(_ observable: Observable<Inner.Element>) {
+        let observable = inner.asObservable()
         // A `just`: forward its element and count it completed, without an inner subscription
         // (RxJava's scalar shortcut; the events are the same).
-        let isScalar = observable.withScalarElement { element in
-            if drain.tryEnter() {
-                scalarArrived(element)
-                if drain.leave() { subscribePending() }
-            } else {
-                serialized { [self] in scalarArrived(element) }
-            }
-        }
-        if isScalar { return }
-        let observerType: any InnerObserverCreating<Inner.Element>.Type
-        if drain.tryEnter() {
-            observerType = innerObserverType()
-            if drain.leave() { subscribePending() }
-        } else {
-            // Busy: named here, at the cost of a metadata lookup, rather than waiting.
-            observerType = MergeInnerObserver<SourceElement, Inner, Observer>.self
-        }
+        if observable.withScalarElement({ element in lock.withLock { scalarArrived(element) } }) { return }
+        let observerType = lock.withLock { innerObserverType() }
         subscribe(observable, observerType: observerType)
     }
 
-    /// Inside the drain.
+    /// Called under `lock`.
     private func innerObserverType() -> any InnerObserverCreating<Inner.Element>.Type {
         if let type = lazyInnerObserverType { return type }
         let type = MergeInnerObserver<SourceElement, Inner, Observer>.self
@@ -307,10 +273,10 @@ where Inner.Element == Observer.Element {
         return type
     }
 
-    /// Inside the drain: the element of a `just` inner sequence, which then counts as
-    /// completed.
+    /// Called under `lock`: the element of a `just` inner sequence, which then counts as
+    /// completed. If this ends the sink, sending the terminal event and disposing are left to
+    /// the caller (an entry point that calls `finishIfStopped()` once it has released the lock).
     private func scalarArrived(_ element: Inner.Element) {
-        if isDisposed { return }
         // `forwardNext`, not `forwardOn(.next(…))`: building an `Event` in this unspecialized
         // code costs a type-metadata lookup here and another where the observer switches on it.
         forwardNext(element)
@@ -358,76 +324,51 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    /// Outside the drain: stops tracking an inner subscription that completed.
-    fileprivate func unregister(_ observer: InnerSubscription) {
-        inners.unregister(observer)
-    }
-
-    /// Inside the drain, when an inner sequence completes (the caller unregisters and disposes
-    /// its subscription outside it).
+    /// Called under `lock` when an inner sequence completes; the caller disposes its
+    /// subscription after releasing the lock, then calls ``subscribePending()`` if this
+    /// returned `true`.
     ///
     /// - Returns: Whether queued inner sequences wait for the room this made.
-    fileprivate func innerCompleted() -> Bool {
+    fileprivate func innerCompleted(_ observer: InnerSubscription) -> Bool {
+        inners.unregister(observer)
         activeCount -= 1
         completeIfFinished()
         return pendingCount > 0
     }
 
-    /// Outside the drain: subscribes queued inner sequences while there is room. Only one
-    /// thread runs the loop at a time; an inner sequence that completes synchronously, or on
-    /// another thread, while it runs leaves the work to it instead of recursing once per queued
-    /// sequence. A thread that finds the drain busy leaves a note in it (which clears its claim
-    /// on the loop): the thread inside runs the note and, having run queued work, comes back
-    /// here once it is out, so no room made meanwhile is missed.
+    /// Subscribes queued inner sequences while there is room. Call without holding `lock`:
+    /// subscribing can take the inner source's locks, and a thread holding one of those may be
+    /// waiting for ours. Only one thread runs the loop at a time; an inner that completes
+    /// synchronously, or on another thread, while it runs leaves the work to it instead of
+    /// recursing once per queued sequence (the loop hands over under the lock, so no room
+    /// made meanwhile is missed).
     fileprivate func subscribePending() {
-        var ownsLoop = false
-        while true {
-            guard drain.tryEnter() else {
-                let owned = ownsLoop
-                ownsLoop = false
-                let ranHere = drain.run { [self] in
-                    if owned { isSubscribingPending = false }
-                }
-                if ranHere { continue }
-                return
-            }
-            let next = takePending(ownsLoop: ownsLoop)
-            let ranQueued = drain.leave()
-            if let next {
-                ownsLoop = true
-                subscribe(next)
-            } else if !ranQueued {
-                return
-            } else {
-                ownsLoop = false
-            }
+        let mustRun = lock.withLock {
+            guard !isSubscribingPending else { return false }
+            isSubscribingPending = true
+            return true
+        }
+        guard mustRun else { return }
+        while let next = lock.withLock({ nextPending() }) {
+            subscribe(next)
         }
     }
 
-    /// Inside the drain: the next queued inner sequence, counted active, for the thread that
-    /// runs the loop (or may take it over); `nil`, handing the loop back, when none can start.
-    private func takePending(ownsLoop: Bool) -> Observable<Inner.Element>? {
-        if isSubscribingPending && !ownsLoop { return nil }
-        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed, let queue = pending else {
+    /// Called under `lock`: the next queued inner sequence, counted active, or `nil` (handing
+    /// the loop back) when none can start now.
+    private func nextPending() -> Inner? {
+        guard activeCount < limit.maxConcurrent, pendingCount > 0, !isDisposed,
+            let next = pending?.inners.dequeue()
+        else {
             isSubscribingPending = false
             return nil
         }
-        let next: Observable<Inner.Element>
-        if let ready = queue.ready.dequeue() {
-            next = ready
-        } else if let inner = queue.inners.dequeue() {
-            next = inner.asObservable()
-        } else {
-            isSubscribingPending = false
-            return nil
-        }
-        isSubscribingPending = true
         pendingCount -= 1
         activeCount += 1
         return next
     }
 
-    /// Inside the drain.
+    /// Called under `lock`.
     private func completeIfFinished() {
         if isOuterDone && activeCount == 0 && pendingCount == 0 {
             complete()
@@ -443,15 +384,10 @@ where Inner.Element == Observer.Element {
     }
 }
 
-/// A merging sink's inner sequences waiting to be subscribed, created by the first one that has
-/// to wait; a class so that a sink that never queues anything holds only a `nil` reference.
-/// Touched only inside the sink's drain.
-private final class PendingInners<Inner: ObservableConvertibleType> {
-    /// Waiting for room, in order.
+/// A merging sink's queue of inner sequences waiting for room; a class so that a sink that
+/// never queues anything holds only a `nil` reference. Guarded by the sink's lock.
+private final class PendingInners<Inner> {
     var inners = FIFOQueue<Inner>()
-    /// Already given room by an outer element handled for a thread that found the drain busy:
-    /// subscribed before `inners` (it came before them), by the next thread out of the drain.
-    var ready = FIFOQueue<Observable<Inner.Element>>()
 }
 
 /// The observer of one inner sequence, and the handle that ends its subscription.
@@ -462,7 +398,7 @@ private final class MergeInnerObserver<
 >:
     InnerSubscription, InnerObserverCreating, @unchecked Sendable
 where Inner.Element == Observer.Element {
-    // @unchecked: `isStopped` is touched only inside the parent's drain.
+    // @unchecked: `isStopped` is guarded by the parent's lock.
     typealias Parent = MergeSink<SourceElement, Inner, Observer>
 
     private let parent: Parent
@@ -479,39 +415,34 @@ where Inner.Element == Observer.Element {
     }
 
     func on(_ event: Event<Observer.Element>) {
+        parent.lock.lock()
+        guard !isStopped else {
+            parent.lock.unlock()
+            return
+        }
         var hasPending = false
-        if parent.drain.tryEnter() {
-            hasPending = handle(event)
-            if parent.drain.leave() { hasPending = true }
-        } else {
-            // If another thread is inside, it subscribes what this made room for once it is out.
-            if parent.drain.run({ [self] in _ = handle(event) }) { hasPending = true }
-        }
-        if case .completed = event {
-            // Its subscription ends now, outside the drain (see `Sink.forwardTerminal`).
-            parent.unregister(self)
-            dispose()
-        }
-        if hasPending { parent.subscribePending() }
-    }
-
-    /// Inside the parent's drain. Returns whether queued inner sequences wait for room made.
-    private func handle(_ event: Event<Observer.Element>) -> Bool {
-        guard !isStopped else { return false }
         switch event {
         case .next:
             // Dropped once the sink has ended. Not disposed here: this thread may be a source
             // sending under a lock its own teardown takes; the sink's teardown (on the thread
             // that ended it) reaches this subscription, which was tracked before it was made.
             parent.forwardOn(event)
-            return false
+            parent.lock.unlock()
+            return
         case .error(let error):
             isStopped = true
             parent.fail(error)
-            return false
         case .completed:
             isStopped = true
-            return parent.innerCompleted()
+            hasPending = parent.innerCompleted(self)
         }
+        parent.lock.unlock()
+        // Disposals and subscriptions only once the lock is released (see
+        // `Sink.stopForwarding(recording:in:)`).
+        if case .completed = event {
+            dispose()
+        }
+        if hasPending { parent.subscribePending() }
+        parent.finishIfStopped()
     }
 }

@@ -105,25 +105,27 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
 /// queue holds at least one, the oldest of each are combined into a result. Completion
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
-/// everything at once. Every source's events go through one ``SerialDrain``, which also guards
-/// the state: results, the terminal event and disposal go out under no lock. An element sent
-/// back into a source from inside the observer's `onNext` is paired after that `onNext` returns.
+/// everything at once. One recursive lock serializes forwarding of elements and guards the
+/// state; the terminal event is sent, and the sources disposed, only after it is released (see
+/// ``Sink/stopForwarding(recording:in:)``).
 final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: Sendable {
-    // @unchecked: the mutable state is touched only inside `drain`'s work.
+    // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
-    /// Serializes every source's events; the observers share it.
-    let drain = SerialDrain()
+    /// Serializes forwarding from every source and guards the state (RxSwift's design).
+    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
     /// Every source's queue and its "is done" flag, in one allocation.
     private let storage: MultiSourceStorage
 
-    // Touched only inside the drain (hence no dynamic exclusivity checks).
+    // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var queuedCounts: [Int]
     @exclusivity(unchecked) private var nonEmptyCount = 0
     @exclusivity(unchecked) private var doneCount = 0
+    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
+    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -164,11 +166,12 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
             preconditionFailure("zip sources are never scalar")
         }
         if inputs.isEmpty {
-            drain.run { [self] in complete() }
+            lock.withLock { complete() }
+            finishIfStopped()
         }
     }
 
-    /// Source `index` has queued an element (inside the drain, while not stopped).
+    /// Source `index` has queued an element (called under `lock`, while not stopped).
     func next(_ index: Int) {
         queuedCounts[index] += 1
         if queuedCounts[index] == 1 {
@@ -198,7 +201,7 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         forwardOn(.next(result))
     }
 
-    /// Source `index` completed (inside the drain).
+    /// Source `index` completed (called under `lock`).
     @inline(never)
     func done(_ index: Int) {
         guard !storage.secondFlag(index) else { return }
@@ -209,16 +212,28 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
     }
 
-    /// Inside the drain: ends with `error`.
+    /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     func fail(_ error: any Error) {
-        forwardTerminal(.error(error))
+        stopForwarding(recording: .failed(error), in: &pendingTerminal)
     }
 
-    /// Inside the drain: ends with completion.
+    /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     private func complete() {
-        forwardTerminal(.completed)
+        stopForwarding(recording: .completed, in: &pendingTerminal)
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
+    /// and disposes every source.
+    @inline(__always)
+    func finishIfStopped() {
+        if isDisposed { finishIfStoppedHere() }
+    }
+
+    @inline(never)
+    private func finishIfStoppedHere() {
+        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 }
 
@@ -226,16 +241,13 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 private final class ZipObserver<Element: Sendable, Observer: ObserverType>: MultiSourceObserver, ObserverType,
     @unchecked Sendable
 where Observer.Element: Sendable {
-    // @unchecked: immutable; the queue is touched only inside the sink's drain.
+    // @unchecked: immutable; the queue is guarded by the sink's lock.
     private let sink: ZipSink<Observer>
-    /// The sink's drain, kept here so entering it reads one pointer.
-    private let drain: SerialDrain
     private let index: Int
     private let queue: UnsafeMutablePointer<FIFOQueue<Element>>
 
     init(sink: ZipSink<Observer>, index: Int) {
         self.sink = sink
-        drain = sink.drain
         self.index = index
         queue = sink.queue(at: index, as: Element.self)
     }
@@ -247,20 +259,8 @@ where Observer.Element: Sendable {
     }
 
     func on(_ event: Event<Element>) {
-        if drain.tryEnter() {
-            handle(event)
-            drain.leave()
-        } else {
-            drain.run { [self] in handle(event) }
-        }
-        if case .completed = event {
-            // Its subscription ends now, outside the drain, as RxSwift's subscription logs show.
-            dispose()
-        }
-    }
-
-    /// Inside the drain.
-    private func handle(_ event: Event<Element>) {
+        var isCompleted = false
+        sink.lock.lock()
         switch event {
         case .next(let element):
             // Stopped: the sink is being torn down; the element can never be combined.
@@ -271,7 +271,15 @@ where Observer.Element: Sendable {
         case .error(let error):
             sink.fail(error)
         case .completed:
+            isCompleted = true
             sink.done(index)
         }
+        sink.lock.unlock()
+        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        if isCompleted {
+            // Its subscription ends now, as RxSwift's subscription logs show.
+            dispose()
+        }
+        sink.finishIfStopped()
     }
 }
