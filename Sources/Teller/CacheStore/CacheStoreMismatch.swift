@@ -1,5 +1,4 @@
 import Foundation
-import TellerRx
 
 /// The error a repository on `teller` reports when `dataSource` keeps its cache in a
 /// ``FileCacheStore`` made with another `Teller`; `nil` otherwise. Evictions and missing files
@@ -13,7 +12,7 @@ import TellerRx
 /// repository's creation). A store reached only through another object is not found. Called
 /// once per repository, when it is created.
 /// A mismatch is logged as ``TellerLogEvent/invalidConfiguration(_:)`` here, and every cache
-/// reading of the repository fails with it (``failedCacheReading(on:)``).
+/// reading of the repository fails with it (``readCache(on:failingWith:observe:isEmpty:)``).
 func cacheStoreMismatch(
     of dataSource: some TellerDataSource,
     teller: Teller,
@@ -27,14 +26,6 @@ func cacheStoreMismatch(
         teller.log(.invalidConfiguration(mismatch.description))
     }
     return mismatch
-}
-
-extension FileCacheStoreError {
-    /// A repository's cache reading that fails with this error on `teller`'s UI scheduler, as
-    /// a failed observation of the data source's cache would.
-    func failedCacheReading<Cache: Sendable>(on teller: Teller) -> Observable<CacheReading<Cache>> {
-        Observable.error(self).observe(on: teller.uiScheduler)
-    }
 }
 
 /// What a repository checks of a ``FileCacheStore``, whatever its `Value`.

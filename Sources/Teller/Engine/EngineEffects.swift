@@ -14,7 +14,7 @@ protocol EngineEffects: AnyObject, Sendable {
     func stored(forTag tag: String) -> StoredFetch<Machine.StoredExtra>?
 
     /// The cache for `requirements`, subscribed and delivered on the UI scheduler (see
-    /// ``readCache(on:observe:isEmpty:)``).
+    /// ``readCache(on:failingWith:observe:isEmpty:)``).
     func observeCache(
         _ requirements: Machine.Requirements,
         _ view: Machine.View
@@ -60,12 +60,19 @@ enum CacheReading<Cache: Sendable>: Sendable {
 /// `scheduler` (the UI scheduler), whatever thread the observation emits on, and a subscription
 /// that returns without a value is reported, so a store that only emits on change shows in the
 /// log instead of hanging silently.
+///
+/// With a `storeMismatch` (see `cacheStoreMismatch`) the data source is not asked: the reading
+/// fails with it on `scheduler`, as a failed observation would.
 func readCache<Cache: Sendable>(
     on scheduler: any SchedulerType,
+    failingWith storeMismatch: FileCacheStoreError?,
     observe: @escaping @Sendable () -> Observable<Cache>,
     isEmpty: @escaping @Sendable (Cache) -> Bool
 ) -> Observable<CacheReading<Cache>> {
-    Observable<Emitted<Cache>>.create { observer in
+    if let storeMismatch {
+        return Observable.error(storeMismatch).observe(on: scheduler)
+    }
+    return Observable<Emitted<Cache>>.create { observer in
         // Whether the observation sent anything while being subscribed: a value, or its end (after
         // which nothing may follow).
         let answered = LockedState(false)

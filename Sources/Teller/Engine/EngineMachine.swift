@@ -107,7 +107,8 @@ enum EngineAction<Machine: EngineMachine> {
     /// The requirements were set to `nil` (a sign-out): tell the observers that see it (see
     /// ``RepositoryEngine/sessionStates()``), and remember it as the latest.
     case emitSignedOut
-    /// Start observing the cache (replacing any observation); tag its events with `observation`, a number the machine minted for it.
+    /// Start observing the cache (replacing any observation); tag its events with `observation`,
+    /// a number the machine minted for it.
     case observeCache(Machine.Requirements, Machine.View, observation: Int)
     case stopObservingCache
     /// Join (or start) the flight for `requirements` for the wait `flight`; its events carry

@@ -57,7 +57,7 @@ struct Mailbox {
     /// getter answers with these, so setting then reading on one thread agrees; afterwards the
     /// machine's are the answer.
     private(set) var requested: Parcel?
-    private(set) var requirementChangesInFlight = 0
+    private var requirementChangesInFlight = 0
     private var nextObserverID: UInt64 = 0
     /// The calls of the `.refreshCalls` mail waiting in `mail`, a batch each, in order, so a call
     /// added to the open batch costs an append.

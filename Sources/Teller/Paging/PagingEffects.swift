@@ -69,13 +69,11 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         _ requirements: Requirements,
         _ page: DataSource.PagingRequirements
     ) -> Observable<CacheReading<DataSource.PagingCache>> {
-        if let storeMismatch {
-            return storeMismatch.failedCacheReading(on: teller)
-        }
         // The data source is only called on the UI scheduler, as PagingRepositoryDataSource documents.
         let call = UncheckedSendable((dataSource, requirements, page))
         return readCache(
             on: teller.uiScheduler,
+            failingWith: storeMismatch,
             observe: { call.value.0.observeCache(requirements: call.value.1, pagingRequirements: call.value.2) },
             isEmpty: { call.value.0.isCacheEmpty($0, requirements: call.value.1, pagingRequirements: call.value.2) }
         )

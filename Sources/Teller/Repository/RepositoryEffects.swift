@@ -34,13 +34,11 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         _ requirements: DataSource.Requirements,
         _ view: Void
     ) -> Observable<CacheReading<DataSource.Cache>> {
-        if let storeMismatch {
-            return storeMismatch.failedCacheReading(on: teller)
-        }
         // The data source is only called on the UI scheduler, as RepositoryDataSource documents.
         let call = UncheckedSendable((dataSource, requirements))
         return readCache(
             on: teller.uiScheduler,
+            failingWith: storeMismatch,
             observe: { call.value.0.observeCache(requirements: call.value.1) },
             isEmpty: { call.value.0.isCacheEmpty($0, requirements: call.value.1) }
         )

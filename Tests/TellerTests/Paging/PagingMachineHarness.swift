@@ -21,7 +21,8 @@ struct PagingMachineHarness {
     var now = 10_000
     private(set) var trimSession = 0
     private(set) var nextPageID = 0
-    private(set) var generation = 0
+    /// The machine's number for the cache subscription started last.
+    private(set) var observation = 0
     /// The flight wait joined last.
     private(set) var flight: UInt64 = 0
     let calls = LabeledCalls()
@@ -94,7 +95,7 @@ struct PagingMachineHarness {
     /// The cache emits pages `1…pages`.
     mutating func emitted(pages: Int) -> [String] {
         let cache = pages == 0 ? [] : (1...pages).map(String.init)
-        return send(.cacheEmitted(observation: generation, cache: cache, isEmpty: cache.isEmpty))
+        return send(.cacheEmitted(observation: observation, cache: cache, isEmpty: cache.isEmpty))
     }
 
     mutating func goToNextPage() -> [String] {
@@ -126,8 +127,8 @@ struct PagingMachineHarness {
             return "emit " + Self.summary(state)
         case .emitSignedOut:
             return "signedOut"
-        case .observeCache(_, let page, let generation):
-            self.generation = generation
+        case .observeCache(_, let page, let observation):
+            self.observation = observation
             return "observe page \(page.number)"
         case .stopObservingCache:
             return "stopObserving"

@@ -34,7 +34,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     /// The cache subscription of one repository.
     struct Subscription {
-        let generation: Int
+        /// The machine's number for it: its events carry it.
+        let observation: Int
         let tag: String
         /// The store has a value to send (it sends its current value on subscription and after
         /// every change).
@@ -245,7 +246,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         subscription.hasPendingValue = false
         engine.subscription = subscription
         engine.mail.append(
-            .input(.cacheEmitted(observation: subscription.generation, cache: cache, isEmpty: cache.isEmpty))
+            .input(.cacheEmitted(observation: subscription.observation, cache: cache, isEmpty: cache.isEmpty))
         )
     }
 
@@ -253,7 +254,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     func failCache(of engine: Engine) {
         guard let subscription = engine.subscription else { return }
         engine.subscription = nil
-        engine.mail.append(.input(.cacheFailed(observation: subscription.generation, error: TestError(9))))
+        engine.mail.append(.input(.cacheFailed(observation: subscription.observation, error: TestError(9))))
     }
 
     // MARK: Flights
@@ -479,9 +480,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
             fail(engine, "\(input) was ignored without a stated reason")
         }
         let callsItStale = actions.contains { if case .quiet(.otherObservation) = $0 { true } else { false } }
-        if callsItStale, case .cacheEmitted(let generation, _, _) = input, engine.subscription?.generation == generation
+        if callsItStale, case .cacheEmitted(let observation, _, _) = input,
+            engine.subscription?.observation == observation
         {
-            fail(engine, "a value of the current cache subscription (#\(generation)) was ignored as stale")
+            fail(engine, "a value of the current cache subscription (#\(observation)) was ignored as stale")
         }
     }
 
@@ -497,8 +499,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case .emitSignedOut:
             if engine.machine.requirements != nil { fail(engine, "signed out with requirements set") }
             engine.latest = nil
-        case .observeCache(let requirements, _, let generation):
-            engine.subscription = Subscription(generation: generation, tag: requirements.tag)
+        case .observeCache(let requirements, _, let observation):
+            engine.subscription = Subscription(observation: observation, tag: requirements.tag)
         case .stopObservingCache:
             engine.subscription = nil
         case .startRefreshTimer, .stopRefreshTimer:
@@ -662,8 +664,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         switch action {
         case .emit(let state): return "emit \(state.requirements?.tag ?? "nil"): \(StateSummary(state))"
         case .emitSignedOut: return "emitSignedOut"
-        case .observeCache(let requirements, _, let generation):
-            return "observeCache \(requirements.tag) #\(generation)"
+        case .observeCache(let requirements, _, let observation):
+            return "observeCache \(requirements.tag) #\(observation)"
         case .stopObservingCache: return "stopObservingCache"
         case .startRefreshTimer(let interval): return "startRefreshTimer \(interval)"
         case .stopRefreshTimer: return "stopRefreshTimer"
