@@ -18,7 +18,8 @@ import Testing
     final class FetchRecord: Sendable {
         private struct State {
             var started = 0
-            var running = 0
+            /// The fetches that neither answered nor were disposed yet.
+            var running: Set<Int> = []
             var maximum = 0
             var problems: [String] = []
         }
@@ -39,28 +40,25 @@ import Testing
             Single.create { [self] single in
                 let number = state.withLock { state -> Int in
                     state.started += 1
-                    state.running += 1
-                    if state.running > 1 {
-                        state.problems.append("fetch \(state.started) started while \(state.running - 1) ran")
+                    if !state.running.isEmpty {
+                        state.problems.append("fetch \(state.started) started while \(state.running.sorted()) ran")
                     }
-                    state.maximum = max(state.maximum, state.running)
+                    state.running.insert(state.started)
+                    state.maximum = max(state.maximum, state.running.count)
                     return state.started
                 }
-                let ended = Locked(false)
-                let end: @Sendable () -> Bool = { [self] in
-                    let wasEnded = ended.withLock { ended in
-                        defer { ended = true }
-                        return ended
-                    }
-                    guard !wasEnded else { return false }
-                    state.withLock { $0.running -= 1 }
-                    return true
+                network.asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...1_000))) { [self] in
+                    if end(number) { single(.success(.success(["fetch \(number)"]))) }
                 }
-                network.asyncAfter(deadline: .now() + .microseconds(Int.random(in: 0...1_000))) {
-                    if end() { single(.success(.success(["fetch \(number)"]))) }
-                }
-                return Disposables.create { _ = end() }
+                return Disposables.create { [self] in _ = end(number) }
             }
+        }
+
+        /// Fetch `number` answers or is disposed, whichever comes first: `false` for the second.
+        /// One step under the record's lock: a fetch that decided to answer has ended by then,
+        /// so a disposal that finds it ended may let the next fetch start at once.
+        private func end(_ number: Int) -> Bool {
+            state.withLock { $0.running.remove(number) != nil }
         }
 
         func saving(_ cache: [String]) {
