@@ -8,8 +8,8 @@ enum Quiet: Equatable, Sendable {
     case shutDown
     /// No requirements are set.
     case noRequirements
-    /// An event of a flight the repository no longer waits for (it left, or its requirements
-    /// changed); or a retry notice that changes nothing shown.
+    /// An event of a flight the repository no longer waits for (it left or is leaving, or its
+    /// requirements changed); or a retry notice that changes nothing shown.
     case otherFlight
     /// An event of a cache observation that is not the current one (an earlier requirements'
     /// or one that was stopped). Logged as ``TellerLogEvent/eventIgnored(tag:event:)``: a data

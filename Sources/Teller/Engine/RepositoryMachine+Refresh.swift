@@ -94,7 +94,7 @@ extension RepositoryMachine {
             startedWithCache: active.lastFetched != nil,
             calls: call.map { [$0] } ?? [],
             isOwnRequest: call == nil,
-            isHeld: ext.holdsFlightJoins
+            held: ext.holdsFlightJoins
         )
         active.flight = flight
         self.active = active
@@ -116,19 +116,26 @@ extension RepositoryMachine {
         active.flight = flight
         self.active = active
         let skipped: Action = .log(.refreshSkipped(tag: active.requirements.tag, reason: .cancelled))
-        guard flight.calls.isEmpty, !flight.isOwnRequest, !flight.isLeaving else { return [skipped] }
-        flight.isLeaving = true
-        self.active?.flight = flight
-        // A held join leaves when the extension releases it: the wait ends after the writes
-        // that held it, as a joined one would.
-        return flight.isHeld ? [skipped] : [skipped, .leaveFlight(flight.id)]
+        guard flight.calls.isEmpty, !flight.isOwnRequest else { return [skipped] }
+        switch flight.link {
+        case .held(leaving: false):
+            // A held join leaves when the extension releases it: the wait ends after the writes
+            // that held it, as a joined one would.
+            self.active?.flight?.link = .held(leaving: true)
+            return [skipped]
+        case .joined:
+            self.active?.flight?.link = .leaving
+            return [skipped, .leaveFlight(flight.id)]
+        case .held(leaving: true), .leaving:
+            return [skipped]
+        }
     }
 
     /// The repository is out of the flight it asked to leave (it was not saving); `stored` is
     /// the tag's metadata now. Calls that came meanwhile, or the machine's own request, wait for
     /// a new flight.
     mutating func flightLeft(_ id: UInt64, stored: StoredFetch<StoredExtra>?) -> [Action] {
-        guard let active, var flight = active.flight, flight.id == id, flight.isLeaving else {
+        guard let active, var flight = active.flight, flight.id == id, flight.link == .leaving else {
             return [.quiet(.otherFlight)]
         }
         guard flight.calls.isEmpty, !flight.isOwnRequest else {
@@ -138,8 +145,7 @@ extension RepositoryMachine {
                 startedWithCache: flight.startedWithCache,
                 calls: flight.calls,
                 isOwnRequest: flight.isOwnRequest,
-                pendingRetry: nil,
-                isHeld: ext.holdsFlightJoins
+                held: ext.holdsFlightJoins
             )
             self.active?.flight = flight
             return flight.isHeld ? [] : [.joinFlight(active.requirements, flight: flight.id)]
@@ -160,12 +166,12 @@ extension RepositoryMachine {
 
     /// The flight failed and waits to try again, or its retry starts: show it.
     mutating func flightRetry(_ id: UInt64, pending: PendingRetry?) -> [Action] {
-        guard var active, var flight = active.flight, flight.id == id, flight.pendingRetry != pending else {
+        // Only a joined wait shows the flight's retries: a wait being left ends soon.
+        guard let flight = active?.flight, flight.id == id, case .joined(let shown) = flight.link, shown != pending
+        else {
             return [.quiet(.otherFlight)]
         }
-        flight.pendingRetry = pending
-        active.flight = flight
-        self.active = active
+        active?.flight?.link = .joined(retry: pending)
         return emit()
     }
 

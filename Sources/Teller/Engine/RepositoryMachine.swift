@@ -78,15 +78,38 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         /// The machine asked for the flight itself (an automatic refresh, an invalidation, a
         /// trigger): it waits for the end even when no call does.
         var isOwnRequest: Bool
-        /// The flight failed and waits to try again.
-        var pendingRetry: PendingRetry? = nil
-        /// The extension holds the join back (``MachineExtension/holdsFlightJoins``): the flight
-        /// is not joined yet.
-        var isHeld: Bool
-        /// Nothing waited for the flight any more, and the repository asked to leave it. Until
-        /// the engine says it left (`.flightLeft`) or the flight ends, the flight may be saving:
-        /// the repository still counts as fetching, so no next page runs beside that save.
-        var isLeaving = false
+        var link: Link
+
+        /// How the repository stands with the flight: one enum, so a retry shown for a flight
+        /// not joined, or one being left, cannot be written.
+        enum Link: Equatable {
+            /// The extension holds the join back (``MachineExtension/holdsFlightJoins``): not
+            /// joined yet. `leaving`: nothing waits any more, so it leaves once released.
+            case held(leaving: Bool)
+            /// Joined; `retry` while the flight failed and waits to try again.
+            case joined(retry: PendingRetry?)
+            /// Nothing waited any more, and the repository asked to leave. Until the engine says
+            /// it left (`.flightLeft`) or the flight ends, the flight may be saving: the
+            /// repository still counts as fetching, so no next page runs beside that save.
+            case leaving
+        }
+
+        /// A new wait, held back when the extension says so.
+        init(id: UInt64, startedWithCache: Bool, calls: [RefreshCall], isOwnRequest: Bool, held: Bool) {
+            self.id = id
+            self.startedWithCache = startedWithCache
+            self.calls = calls
+            self.isOwnRequest = isOwnRequest
+            link = held ? .held(leaving: false) : .joined(retry: nil)
+        }
+
+        var isHeld: Bool {
+            if case .held = link { true } else { false }
+        }
+
+        var pendingRetry: PendingRetry? {
+            if case .joined(let retry) = link { retry } else { nil }
+        }
     }
 
     /// Everything about one value of the requirements.
@@ -294,13 +317,13 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             case .emit:
                 actions += emit()
             case .releaseHeldJoins:
-                guard let active, var flight = active.flight, flight.isHeld, !ext.holdsFlightJoins else { continue }
-                flight.isHeld = false
+                guard let active, var flight = active.flight, case .held(let leaving) = flight.link,
+                    !ext.holdsFlightJoins
+                else { continue }
+                flight.link = leaving ? .leaving : .joined(retry: nil)
                 self.active?.flight = flight
                 // Nothing waits any more: out at once (the engine, joined to nothing, says so).
-                actions.append(
-                    flight.isLeaving ? .leaveFlight(flight.id) : .joinFlight(active.requirements, flight: flight.id)
-                )
+                actions.append(leaving ? .leaveFlight(flight.id) : .joinFlight(active.requirements, flight: flight.id))
             case .log(let event):
                 actions.append(.log(event))
             case .quiet(let reason):
