@@ -40,9 +40,15 @@ protocol EngineMachine {
     associatedtype AppValues
     var appValues: AppValues { get }
     var isShutDown: Bool { get }
+    /// Who observes the repository's states now, in the order they came.
+    var observers: [EngineObserver<Self>] { get }
 
     mutating func handle(_ input: EngineInput<Self>, now: Date) -> [EngineAction<Self>]
 }
+
+/// An observer of a repository's states, as its machine keeps it: a state, or `nil` for signed
+/// out (see ``RepositoryEngine/sessionStates()``).
+typealias EngineObserver<Machine: EngineMachine> = StateObserver<CacheState<Machine.Shown>?>
 
 /// Something that happened to a repository, as its machine sees it. Metadata is read by the
 /// engine right before the input is handled, so it is never older than the input.
@@ -78,8 +84,11 @@ enum EngineInput<Machine: EngineMachine> {
     /// or only its invalidation mark did (`invalidation`).
     case metadataChanged(tag: String, stored: StoredFetch<Machine.StoredExtra>?, invalidation: Bool = false)
     case extra(Machine.ExtraInput)
-    /// The repository got its first observer, or lost its last.
-    case observersChanged(hasObservers: Bool)
+    /// `observe()` was subscribed: the machine keeps the observer (under an id the mailbox
+    /// minted, which its disposal names) and greets it.
+    case observerAdded(EngineObserver<Machine>)
+    /// The subscription of the observer `id` was disposed.
+    case observerRemoved(UInt64)
     /// Something outside the repository asks observed repositories to refresh.
     case triggered(RefreshTrigger)
     /// The repository was released.
@@ -89,12 +98,13 @@ enum EngineInput<Machine: EngineMachine> {
 extension EngineInput {
     /// Whether handling it may drop the machine's last reference to one of the app's values in
     /// ``EngineMachine/appValues`` (requirements, a cache, a kind's own state). Refresh calls,
-    /// flight progress, observer counts and triggers never replace them.
+    /// flight progress, a new observer and triggers never replace them; a removed observer (the
+    /// app's closures) is one of them.
     var mayReleaseAppValues: Bool {
         switch self {
-        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observersChanged, .triggered: false
+        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observerAdded, .triggered: false
         case .setRequirements, .observed, .flightLeft, .flightFinished, .cacheEmitted, .cacheFailed, .cacheSilent,
-            .metadataChanged, .extra, .shutDown:
+            .metadataChanged, .extra, .observerRemoved, .shutDown:
             true
         }
     }
@@ -122,8 +132,11 @@ enum EngineAction<Machine: EngineMachine> {
     /// Run the refresh timer: send `.triggered(.interval)` every `interval` until stopped.
     case startRefreshTimer(RxTimeInterval)
     case stopRefreshTimer
-    /// The repository is gone: complete observers.
-    case complete
+    /// Send `observer` the latest state, if one was emitted yet: it was just added.
+    case greet(EngineObserver<Machine>)
+    /// The repository is gone: complete these observers (every one it had, or one that came
+    /// after).
+    case complete([EngineObserver<Machine>])
     case log(TellerLogEvent)
     /// Nothing to do outside the machine, and why (see ``Quiet``).
     case quiet(Quiet)

@@ -22,10 +22,12 @@ enum Quiet: Equatable, Sendable {
     /// The metadata changed in nothing this repository shows.
     case unchanged
     /// Kept in the machine, shown later: an invalidation mark or a save noted while a flight
-    /// runs (its end reads them), or whether anyone observes.
+    /// runs (its end reads them), or an observer that left.
     case noted
     /// A call that was answered or left already.
     case callGone
+    /// An observer that left already, or was completed at shut-down.
+    case observerGone
     /// A refresh trigger, for a repository nobody observes, that waits for a flight already, or
     /// whose cache needs no refresh.
     case noRefreshNeeded

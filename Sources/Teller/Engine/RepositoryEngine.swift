@@ -12,14 +12,13 @@ import TellerRx
 /// while a state is delivered does not deadlock (its input is queued). Decisions are made under
 /// the lock; user code (observers, waiters, the data source) always runs outside it.
 final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @unchecked Sendable {
-    // @unchecked: the queue is only touched under `mailbox`'s lock; the machine and the
-    // observers under `drained`'s.
+    // @unchecked: the queue is only touched under `mailbox`'s lock; the machine (which keeps
+    // the observers) under `drained`'s.
     typealias Machine = Effects.Machine
     typealias Requirements = Machine.Requirements
     typealias State = CacheState<Machine.Shown>
     /// A state, or `nil` for no requirements (signed out).
     typealias SessionState = State?
-    typealias StateObserver = AnyObserver<SessionState>
 
     /// The mail that carries this repository's own types, sealed in a ``Parcel``.
     private enum SealedMail {
@@ -27,14 +26,13 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case cacheFailed(observation: Int, error: any Error)
         case cacheSilent(observation: Int)
         case extra(Machine.ExtraInput)
-        case addObserver(UInt64, StateObserver)
+        case addObserver(EngineObserver<Machine>)
     }
 
     /// What the drain works on: apart from the mailbox, so refresh calls are queued (one lock,
     /// one append) while the drain has the machine decide a batch.
     private struct Drained {
         var machine: Machine
-        var observers: [(id: UInt64, observer: StateObserver)] = []
         /// What a new observer gets first: nothing yet (`nil`), or the last session state.
         var latest: SessionState?
     }
@@ -100,7 +98,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             // The refresh check first, so a refresh it starts is already in the first state
             // this observer gets.
             send(.observed)
-            send(sealed: .addObserver(id, observer))
+            send(sealed: .addObserver(EngineObserver<Machine>(id: id, observer: observer)))
             return Disposables.create { [weak self] in self?.send(.removeObserver(id)) }
         }
     }
@@ -205,15 +203,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
             )
         case .removeObserver(let id):
-            // The observer (the app's closures) is released outside the lock.
-            let (removed, wasLast) = drained.withLock { drained -> (StateObserver?, Bool) in
-                guard let index = drained.observers.firstIndex(where: { $0.id == id }) else { return (nil, false) }
-                return (drained.observers.remove(at: index).observer, drained.observers.isEmpty)
-            }
-            withExtendedLifetime(removed) {}
-            if wasLast {
-                handle(.observersChanged(hasObservers: false))
-            }
+            handle(.observerRemoved(id))
         case .sealed(let parcel):
             process(parcel.open(as: SealedMail.self))
         }
@@ -229,20 +219,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             handle(.cacheSilent(observation: observation))
         case .extra(let input):
             handle(.extra(input))
-        case .addObserver(let id, let observer):
-            let (isShutDown, latest, isFirst) = drained.withLock { drained -> (Bool, SessionState?, Bool) in
-                if drained.machine.isShutDown { return (true, nil, false) }
-                drained.observers.append((id, observer))
-                return (false, drained.latest, drained.observers.count == 1)
-            }
-            if isShutDown {
-                broadcast.complete([(id, observer)])
-            } else if case .some(let latest) = latest {
-                broadcast.send(latest, to: [(id, observer)])
-            }
-            if isFirst {
-                handle(.observersChanged(hasObservers: true))
-            }
+        case .addObserver(let observer):
+            handle(.observerAdded(observer))
         }
     }
 
@@ -302,11 +280,13 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             }
         case .respond(let calls, let result):
             for call in calls { call.answer(result) }
-        case .complete:
-            let observers = drained.withLock { drained in
-                defer { drained.observers = [] }
-                return drained.observers
+        case .greet(let observer):
+            // Only the drain remembers states, so none comes between the machine adding the
+            // observer and this.
+            if case .some(let latest) = drained.withLock({ $0.latest }) {
+                broadcast.send(latest, to: [observer])
             }
+        case .complete(let observers):
             broadcast.complete(observers)
         case .log(let event):
             teller.log(event)
@@ -324,7 +304,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     private func remember(_ state: SessionState) {
         let (observers, previous) = drained.withLock { drained in
             defer { drained.latest = .some(state) }
-            return (drained.observers, drained.latest)
+            return (drained.machine.observers, drained.latest)
         }
         withExtendedLifetime(previous) {}
         broadcast.send(state, to: observers)

@@ -254,10 +254,17 @@ extension RepositoryMachine {
         return startWaiting(for: nil) + emit()
     }
 
-    /// The repository got its first observer or lost its last: observed repositories are the
-    /// ones invalidation and refresh triggers refresh, and the refresh timer runs only for them.
-    mutating func observersChanged(_ hasObservers: Bool) -> [Action] {
-        self.hasObservers = hasObservers
+    /// A new observer: it gets the latest state (or, after shut-down, its end at once).
+    mutating func observerAdded(_ observer: EngineObserver<Self>) -> [Action] {
+        guard !isShutDown else { return [.complete([observer])] }
+        observers.append(observer)
+        return [.greet(observer)]
+    }
+
+    /// An observer's subscription was disposed: it gets nothing more.
+    mutating func observerRemoved(_ id: UInt64) -> [Action] {
+        guard let index = observers.firstIndex(where: { $0.id == id }) else { return [.quiet(.observerGone)] }
+        observers.remove(at: index)
         return [.quiet(.noted)]
     }
 }

@@ -153,8 +153,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     /// Mints flight-wait ids.
     var nextFlightWaitID: UInt64 = 0
     private(set) var isShutDown = false
-    /// Someone observes the repository's states (`observe()` is subscribed).
-    var hasObservers = false
+    /// The repository's observers (`observe()` subscriptions), in the order they came: the
+    /// engine delivers the states the machine emits to them.
+    var observers: [EngineObserver<Self>] = []
     var isRefreshTimerRunning = false
 
     init(configuration: Configuration, extension ext: Extension) {
@@ -166,8 +167,14 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         active?.requirements
     }
 
-    var appValues: (Requirements?, Content?, Extension) {
-        (active?.requirements, active?.content, ext)
+    var appValues: (Requirements?, Content?, Extension, [EngineObserver<Self>]) {
+        (active?.requirements, active?.content, ext, observers)
+    }
+
+    /// Someone observes the repository's states: observed repositories are the ones
+    /// invalidation and refresh triggers refresh, and the refresh timer runs only for them.
+    var hasObservers: Bool {
+        !observers.isEmpty
     }
 
     /// Whether the current requirements were ever fetched successfully.
@@ -218,8 +225,10 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
             metadataChanged(tag: tag, stored: stored, invalidation: invalidation, now: now)
         case .extra(let input):
             extra(input)
-        case .observersChanged(let hasObservers):
-            observersChanged(hasObservers)
+        case .observerAdded(let observer):
+            observerAdded(observer)
+        case .observerRemoved(let id):
+            observerRemoved(id)
         case .triggered(let trigger):
             triggered(trigger, now: now)
         case .shutDown:
@@ -273,7 +282,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         isShutDown = true
         let actions = endSession()
         active = nil
-        return actions + [.complete]
+        let completed = observers
+        observers = []
+        return actions + [.complete(completed)]
     }
 
     // MARK: Helpers

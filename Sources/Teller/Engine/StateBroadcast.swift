@@ -9,7 +9,7 @@ import TellerRx
 /// scheduler. An observer that disposed meanwhile gets nothing more: its `Observable.create`
 /// sink drops what arrives after disposal.
 final class StateBroadcast<State: Sendable>: Sendable {
-    typealias Observers = [(id: UInt64, observer: AnyObserver<State>)]
+    typealias Observers = [StateObserver<State>]
 
     private enum Delivery: @unchecked Sendable {
         // @unchecked: a delivery is handed over once, from the engine's drain to the UI
@@ -45,4 +45,10 @@ final class StateBroadcast<State: Sendable>: Sendable {
         guard !observers.isEmpty else { return }
         deliveries.onNext(.completion(to: observers))
     }
+}
+
+/// One `observe()` subscription: the id its disposal names, and where its states go.
+struct StateObserver<State: Sendable> {
+    let id: UInt64
+    let observer: AnyObserver<State>
 }

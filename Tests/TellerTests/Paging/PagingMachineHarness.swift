@@ -141,6 +141,8 @@ struct PagingMachineHarness {
             return "respond \(calls.describe(responded)) \(result)"
         case .complete:
             return "complete"
+        case .greet:
+            return nil
         case .startRefreshTimer, .stopRefreshTimer, .log, .logs, .quiet:
             return nil
         case .extra(.trimCache(_, let session)):

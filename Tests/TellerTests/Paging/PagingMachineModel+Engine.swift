@@ -116,7 +116,7 @@ extension PagingMachineModel {
                 // A call that left before its answer gets nothing: `RefreshCall` drops it.
                 registered.remove(number)
             }
-        case .complete, .log, .logs, .quiet, .startRefreshTimer, .stopRefreshTimer:
+        case .greet, .complete, .log, .logs, .quiet, .startRefreshTimer, .stopRefreshTimer:
             break
         case .extra(let action):
             try perform(action)

@@ -1,4 +1,5 @@
 import Foundation
+import TellerRx
 import TellerTestSupport
 
 @testable import Teller
@@ -127,6 +128,9 @@ struct PagingMachineModel {
     /// A failed flight of the current requirements paused automatic refreshes, and nothing new
     /// happened since.
     var expectsAutomaticRefreshPaused = false
+    /// The observers subscribed now, by the ids the model gave them.
+    var observerIDs: [UInt64] = []
+    var nextObserverID: UInt64 = 0
     var shutDownCalled = false
 
     // The world.
@@ -265,9 +269,16 @@ struct PagingMachineModel {
             post(.input(.triggered(trigger)))
         case .observers:
             // The engine says so when the first observer comes or the last one goes.
-            let hasObservers = random.percent(70)
-            note("observers: \(hasObservers ? "some" : "none")")
-            post(.input(.observersChanged(hasObservers: hasObservers)))
+            if observerIDs.isEmpty || random.percent(60) {
+                nextObserverID += 1
+                observerIDs.append(nextObserverID)
+                note("app: observer o\(nextObserverID) subscribes")
+                post(.input(.observerAdded(EngineObserver<Machine>(id: nextObserverID, observer: AnyObserver { _ in }))))
+            } else {
+                let id = observerIDs.remove(at: random.int(0...(observerIDs.count - 1)))
+                note("app: observer o\(id) leaves")
+                post(.input(.observerRemoved(id)))
+            }
         case .clock:
             let seconds = random.int(60...5_400)
             now = now.addingTimeInterval(TimeInterval(seconds))

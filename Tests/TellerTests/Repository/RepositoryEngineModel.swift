@@ -335,7 +335,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         // As the engine does for the first observer; this model's observers never leave.
         if !engine.isObserved {
             engine.isObserved = true
-            engine.mail.append(.input(.observersChanged(hasObservers: true)))
+            engine.mail.append(.input(.observerAdded(EngineObserver<Machine>(id: 1, observer: AnyObserver { _ in }))))
         }
     }
 
@@ -520,7 +520,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
                 }
                 call.answer(result)
             }
-        case .complete, .log, .logs, .quiet:
+        case .greet, .complete, .log, .logs, .quiet:
             break
         case .extra(let never):
             switch never {}
@@ -673,7 +673,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
             return "joinFlight \(requirements.tag) f\(flight)"
         case .leaveFlight(let flight): return "leaveFlight f\(flight)"
         case .respond(let calls, let result): return "respond \(calls.count) calls \(result)"
-        case .complete: return "complete"
+        case .greet(let observer): return "greet o\(observer.id)"
+        case .complete(let observers): return "complete \(observers.map { "o\($0.id)" })"
         case .log(let event): return "log \(event)"
         case .logs(let events): return events.map { "log \($0)" }.joined(separator: "; ")
         case .quiet(let reason): return "quiet: \(reason)"

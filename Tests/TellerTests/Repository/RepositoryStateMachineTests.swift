@@ -1,4 +1,5 @@
 import Foundation
+import TellerRx
 import TellerTestSupport
 import Testing
 
@@ -72,7 +73,8 @@ import Testing
             return "joinFlight \(requirements.username)"
         case .leaveFlight: return "leaveFlight"
         case .respond(let responded, let result): return "respond \(calls.describe(responded)) \(result)"
-        case .complete: return "complete"
+        case .greet(let observer): return "greet o\(observer.id)"
+        case .complete(let observers): return "complete \(observers.map { "o\($0.id)" })"
         case .log(let event): return "log \(event)"
         case .logs(let events): return events.map { "log \($0)" }.joined(separator: "; ")
         case .quiet(let reason): return "quiet: \(reason)"
@@ -443,10 +445,30 @@ import Testing
         )
     }
 
+    @Test func theMachineKeepsItsObserversGreetsNewOnesAndCompletesOnesThatComeAfterShutDown() {
+        var machine = machine()
+        #expect(feed(&machine, .observerAdded(observer(1))) == ["greet o1"])
+        #expect(feed(&machine, .observerAdded(observer(2))) == ["greet o2"])
+        #expect(machine.hasObservers)
+        #expect(feed(&machine, .observerRemoved(1)) == ["quiet: noted"])
+        #expect(feed(&machine, .observerRemoved(1)) == ["quiet: observerGone"])
+        #expect(machine.observers.map(\.id) == [2])
+        #expect(feed(&machine, .shutDown) == ["complete [\"o2\"]"])
+        #expect(!machine.hasObservers)
+        #expect(feed(&machine, .observerAdded(observer(3))) == ["complete [\"o3\"]"])
+        #expect(feed(&machine, .observerRemoved(2)) == ["quiet: observerGone"])
+    }
+
+    /// An observer for the machine alone: nothing delivers to it here.
+    private func observer(_ id: UInt64) -> EngineObserver<Machine> {
+        EngineObserver<Machine>(id: id, observer: AnyObserver { _ in })
+    }
+
     @Test func shutDownLeavesEverythingCompletesAndThenOnlyAnswersWaiters() {
         var machine = machine()
         _ = feed(&machine, .setRequirements(octocat, stored: nil))
-        #expect(feed(&machine, .shutDown) == ["stopObservingCache", "leaveFlight", "complete"])
+        _ = feed(&machine, .observerAdded(observer(1)))
+        #expect(feed(&machine, .shutDown) == ["stopObservingCache", "leaveFlight", "complete [\"o1\"]"])
         #expect(feed(&machine, .shutDown) == ["quiet: shutDown"])
         #expect(machine.isShutDown)
         #expect(feed(&machine, finished(.skipped(reason: .cancelled), stored: nil)) == ["quiet: otherFlight"])
