@@ -273,7 +273,9 @@ struct PagingMachineModel {
                 nextObserverID += 1
                 observerIDs.append(nextObserverID)
                 note("app: observer o\(nextObserverID) subscribes")
-                post(.input(.observerAdded(EngineObserver<Machine>(id: nextObserverID, observer: AnyObserver { _ in }))))
+                post(
+                    .input(.observerAdded(EngineObserver<Machine>(id: nextObserverID, observer: AnyObserver { _ in })))
+                )
             } else {
                 let id = observerIDs.remove(at: random.int(0...(observerIDs.count - 1)))
                 note("app: observer o\(id) leaves")
