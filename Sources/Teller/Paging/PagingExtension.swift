@@ -91,9 +91,32 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         var isOnFirstPage = true
         var nextPage = NextPage.idle
         var nextPageError: (any Error)?
-        var needsTrim: Bool
-        var isTrimming = false
+        var trim: Trim
         var flight = Flight()
+
+        var isTrimming: Bool {
+            if case .running = trim { true } else { false }
+        }
+
+        /// Paging starts over at `firstPage`, with `progress` (a new first page was saved, or the
+        /// old pages are gone).
+        mutating func reset(to firstPage: PagingRequirements, progress: FirstPageProgress?) {
+            shownAreMorePages = shownAreMorePages ?? areMorePages
+            pagingRequirements = firstPage
+            areMorePages = progress?.areMorePages ?? false
+            nextPageRequirements = progress?.nextPageRequirements
+            isOnFirstPage = true
+            nextPageError = nil
+        }
+    }
+
+    /// The trim of a cache left from earlier: its pages beyond the first are deleted before it
+    /// is first read.
+    private enum Trim {
+        /// A cache existed when the session started: it is trimmed before it is read.
+        case needed
+        case running
+        case done
     }
 
     let firstPage: PagingRequirements
@@ -143,7 +166,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             pagingRequirements: firstPage,
             areMorePages: stored?.areMorePages ?? false,
             nextPageRequirements: stored?.nextPageRequirements,
-            needsTrim: hasCache
+            trim: hasCache ? .needed : .done
         )
     }
 
@@ -167,28 +190,28 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 
     mutating func viewForObserving() -> (view: PagingRequirements?, effects: [Effect]) {
-        guard var session else { return (nil, []) }
-        if session.needsTrim {
-            // The cache left from earlier is trimmed to its first page before it is read.
-            session.needsTrim = false
-            session.isTrimming = true
-            self.session = session
-            return (nil, [.extra(.trimCache(session.requirements, session: session.id))])
-        }
-        return session.isTrimming ? (nil, []) : (session.pagingRequirements, [])
+        updateSession { session in
+            switch session.trim {
+            case .needed:
+                // The cache left from earlier is trimmed to its first page before it is read.
+                session.trim = .running
+                return (nil, [.extra(.trimCache(session.requirements, session: session.id))])
+            case .running:
+                return (nil, [])
+            case .done:
+                return (session.pagingRequirements, [])
+            }
+        } ?? (nil, [])
     }
 
     mutating func flightStarting() -> [Effect] {
-        guard var session else { return [] }
-        session.flight = Flight()
-        var effects: [Effect] = []
-        if case .fetching = session.nextPage {
+        updateSession { session in
+            session.flight = Flight()
+            guard case .fetching = session.nextPage else { return [] }
             // A refresh starts: the next page waits for it, then runs against its result.
-            effects.append(.extra(.cancelNextPage))
             session.nextPage = .waiting
-        }
-        self.session = session
-        return effects
+            return [.extra(.cancelNextPage)]
+        } ?? []
     }
 
     mutating func flightSaving() {
@@ -202,73 +225,73 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         isLast: Bool,
         context: MachineContext
     ) -> [Effect] {
-        guard var session else { return [] }
-        if result.didSucceed { session.flight.lastWrite = .saved }
-        if let saved { session.flight.saved = saved }
-        guard isLast else {
-            self.session = session
-            return []
+        let firstPage = firstPage
+        let reset = updateSession { session -> Bool in
+            if result.didSucceed { session.flight.lastWrite = .saved }
+            if let saved { session.flight.saved = saved }
+            guard isLast else { return false }
+            // Every waiter was answered: apply the last write to paging.
+            let flight = session.flight
+            session.flight = Flight()
+            switch flight.lastWrite {
+            case .saved:
+                session.reset(to: firstPage, progress: flight.saved ?? stored)
+            case .deleted:
+                // The old pages were deleted before the save failed: start over at the first
+                // page, with no next page until a refresh succeeds.
+                session.reset(to: firstPage, progress: FirstPageProgress(areMorePages: false))
+            case .replaced:
+                session.reset(to: firstPage, progress: stored)
+            case .none:
+                return false
+            }
+            if case .awaitingCache = session.nextPage { session.nextPage = .idle }
+            return true
         }
-        // Every waiter was answered: apply the last write to paging.
-        let flight = session.flight
-        session.flight = Flight()
-        switch flight.lastWrite {
-        case .saved:
-            resetToFirstPage(&session, progress: flight.saved ?? stored)
-        case .deleted:
-            // The old pages were deleted before the save failed: start over at the first page,
-            // with no next page until a refresh succeeds.
-            resetToFirstPage(&session, progress: FirstPageProgress(areMorePages: false))
-        case .replaced:
-            resetToFirstPage(&session, progress: stored)
-        case .none:
-            break
-        }
-        let reset = flight.lastWrite != .none
-        if case .awaitingCache = session.nextPage, reset {
-            session.nextPage = .idle
-        }
-        self.session = session
+        guard let reset, isLast else { return [] }
         return (reset ? readAgain(context: context) : []) + resumeWaitingNextPage(context: context).effects
     }
 
     mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect] {
-        guard var session else { return [] }
-        if case .value = reading { session.shownAreMorePages = nil }
-        let wasAwaiting = if case .awaitingCache = session.nextPage { true } else { false }
-        if wasAwaiting { session.nextPage = .idle }
-        self.session = session
+        let wasAwaiting = updateSession { session -> Bool in
+            if case .value = reading { session.shownAreMorePages = nil }
+            guard case .awaitingCache = session.nextPage else { return false }
+            session.nextPage = .idle
+            return true
+        }
         // A value or a failure is shown by the shared machine; a store that emits nothing when
         // subscribed would otherwise leave the list loading forever.
-        if case .nothing = reading, wasAwaiting { return [.emit] }
+        if case .nothing = reading, wasAwaiting == true { return [.emit] }
         return []
     }
 
     mutating func metadataChanged(stored: FirstPageProgress?, cleared: Bool, context: MachineContext) -> [Effect] {
-        guard var session else { return [] }
-        if context.isFetching, !cleared {
-            // Saved while a refresh runs: its end applies the last write, in the order the
-            // writes happened.
-            session.flight.lastWrite = .replaced
-            self.session = session
+        let firstPage = firstPage
+        let cancels = updateSession { session -> [Effect]? in
+            if context.isFetching, !cleared {
+                // Saved while a refresh runs: its end applies the last write, in the order the
+                // writes happened.
+                session.flight.lastWrite = .replaced
+                return nil
+            }
+            // Another repository saved a new first page of the same list (or the metadata was
+            // cleared): it replaced the pages shown here.
+            session.reset(to: firstPage, progress: cleared ? FirstPageProgress(areMorePages: false) : stored)
+            // Cleared, nothing is shown until a first page is fetched again.
+            if cleared { session.shownAreMorePages = nil }
+            switch session.nextPage {
+            case .fetching:
+                session.nextPage = .waiting
+                return [.extra(.cancelNextPage)]
+            case .awaitingCache:
+                session.nextPage = .idle
+            case .idle, .waiting, .saving:
+                break
+            }
             return []
         }
-        // Another repository saved a new first page of the same list (or the metadata was
-        // cleared): it replaced the pages shown here.
-        resetToFirstPage(&session, progress: cleared ? FirstPageProgress(areMorePages: false) : stored)
-        // Cleared, nothing is shown until a first page is fetched again.
-        if cleared { session.shownAreMorePages = nil }
-        var effects = readAgain(context: context)
-        switch session.nextPage {
-        case .fetching:
-            effects.append(.extra(.cancelNextPage))
-            session.nextPage = .waiting
-        case .awaitingCache:
-            session.nextPage = .idle
-        case .idle, .waiting, .saving:
-            break
-        }
-        self.session = session
+        guard case .some(.some(let cancel)) = cancels else { return [] }
+        let effects = readAgain(context: context) + cancel
         // A waiting next page dropped for want of a next page changes what observers are shown,
         // even when nothing else about the tag looks new.
         let (resumed, changed) = resumeWaitingNextPage(context: context)
@@ -297,101 +320,106 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     // MARK: Paging inputs
 
     private mutating func goToNextPage(context: MachineContext) -> [Effect] {
-        guard var session else { return [.quiet("no first page")] }
-        guard case .idle = session.nextPage else { return [.quiet("a next page is loading")] }
-        guard session.areMorePages else { return [.quiet("no more pages")] }
-        session.nextPageError = nil
-        if context.isFetching || session.isTrimming {
-            session.nextPage = .waiting
-            self.session = session
-            return [.emit]
+        let refused = updateSession { session -> String? in
+            guard case .idle = session.nextPage else { return "a next page is loading" }
+            guard session.areMorePages else { return "no more pages" }
+            session.nextPageError = nil
+            // Not beside a refresh or the trim: it waits for them.
+            if context.isFetching || session.isTrimming { session.nextPage = .waiting }
+            return nil
         }
-        self.session = session
+        switch refused {
+        case nil: return [.quiet("no first page")]
+        case .some(.some(let reason)): return [.quiet(reason)]
+        case .some(nil): break
+        }
+        if case .waiting = session?.nextPage { return [.emit] }
         return startNextPage() + [.emit]
     }
 
     private mutating func trimmed(session id: Int, context: MachineContext) -> [Effect] {
-        guard var session, session.id == id, session.isTrimming else { return [.quiet("a trim of another session")] }
-        session.isTrimming = false
-        self.session = session
+        guard
+            let shown = updateSession({ session -> PagingRequirements? in
+                guard session.id == id, session.isTrimming else { return nil }
+                session.trim = .done
+                return session.pagingRequirements
+            }) ?? nil
+        else { return [.quiet("a trim of another session")] }
         let (resumed, changed) = resumeWaitingNextPage(context: context)
-        return [.observeCache(session.pagingRequirements), .releaseHeldJoins] + resumed + (changed ? [.emit] : [])
+        return [.observeCache(shown), .releaseHeldJoins] + resumed + (changed ? [.emit] : [])
     }
 
     private mutating func nextPageFetched(id: Int, outcome: NextPageOutcome<DataSource>) -> [Effect] {
-        guard var session, case .fetching(let fetching) = session.nextPage, fetching == id else {
-            return [.quiet("a next page no longer fetched")]
-        }
-        switch outcome {
-        case .failed(let error):
-            session.nextPage = .idle
-            session.nextPageError = error
-            self.session = session
-            return [.emit]
-        case .fetched(let page, let response, let mark):
-            // Fetching only runs while no refresh and no trim does, so the save can start now.
-            session.nextPage = .saving(id: id, page, response, mark: mark)
-            self.session = session
-            return [.extra(.saveNextPage(id: id, session.requirements, page, response, since: mark))]
-        case .firstPageBeingReplaced:
-            // Another repository's flight saves a first page: the change it announces next
-            // resets paging and starts the waiting page against the new first page.
-            session.nextPage = .waiting
-            self.session = session
-            return [.quiet("a next page waits for the first page being saved")]
-        }
+        updateSession { session -> [Effect] in
+            guard case .fetching(let fetching) = session.nextPage, fetching == id else {
+                return [.quiet("a next page no longer fetched")]
+            }
+            switch outcome {
+            case .failed(let error):
+                session.nextPage = .idle
+                session.nextPageError = error
+                return [.emit]
+            case .fetched(let page, let response, let mark):
+                // Fetching only runs while no refresh and no trim does, so the save can start now.
+                session.nextPage = .saving(id: id, page, response, mark: mark)
+                return [.extra(.saveNextPage(id: id, session.requirements, page, response, since: mark))]
+            case .firstPageBeingReplaced:
+                // Another repository's flight saves a first page: the change it announces next
+                // resets paging and starts the waiting page against the new first page.
+                session.nextPage = .waiting
+                return [.quiet("a next page waits for the first page being saved")]
+            }
+        } ?? [.quiet("a next page no longer fetched")]
     }
 
     /// A first page of the tag was saved after the next page was fetched: the page was not saved
     /// (it followed a page that is gone). The change that save announced came first and reset
     /// paging: the page starts again against the new first page.
     private mutating func nextPageDropped(id: Int, context: MachineContext) -> [Effect] {
-        guard var session, case .saving(let saving, _, _, _) = session.nextPage, saving == id else {
-            return [.quiet("a next page no longer saved")]
+        let dropped = updateSession { session -> Bool in
+            guard case .saving(let saving, _, _, _) = session.nextPage, saving == id else { return false }
+            session.nextPage = .waiting
+            return true
         }
-        session.nextPage = .waiting
-        self.session = session
+        guard dropped == true else { return [.quiet("a next page no longer saved")] }
         let (resumed, changed) = resumeWaitingNextPage(context: context)
         return [.releaseHeldJoins] + resumed + (changed ? [.emit] : [])
     }
 
     private mutating func nextPageSaved(id: Int, error: (any Error)?, context: MachineContext) -> [Effect] {
-        guard var session, case .saving(let saving, let page, let response, _) = session.nextPage, saving == id else {
-            return [.quiet("a next page no longer saved")]
-        }
-        var effects: [Effect] = []
-        if let error {
-            session.nextPage = .idle
-            session.nextPageError = error
-            effects = [.log(.saveFailed(tag: session.requirements.tag, error: error)), .emit]
-        } else {
+        updateSession { session -> [Effect] in
+            guard case .saving(let saving, let page, let response, _) = session.nextPage, saving == id else {
+                return [.quiet("a next page no longer saved")]
+            }
+            if let error {
+                session.nextPage = .idle
+                session.nextPageError = error
+                return [.log(.saveFailed(tag: session.requirements.tag, error: error)), .emit, .releaseHeldJoins]
+            }
             session.pagingRequirements = page
             session.areMorePages = response.areMorePages
             session.nextPageRequirements = response.nextPageRequirements
             session.isOnFirstPage = false
-            if context.isObserving {
-                // Observe again with the new paging requirements; the next emission shows the
-                // page and ends the loading.
-                session.nextPage = .awaitingCache
-                effects = [.observeCache(page)]
-            } else {
+            guard context.isObserving else {
                 session.nextPage = .idle
-                effects = [.emit]
+                return [.emit, .releaseHeldJoins]
             }
-        }
-        self.session = session
-        return effects + [.releaseHeldJoins]
+            // Observe again with the new paging requirements; the next emission shows the page
+            // and ends the loading.
+            session.nextPage = .awaitingCache
+            return [.observeCache(page), .releaseHeldJoins]
+        } ?? [.quiet("a next page no longer saved")]
     }
 
     // MARK: Helpers
 
-    private func resetToFirstPage(_ session: inout Session, progress: FirstPageProgress?) {
-        session.shownAreMorePages = session.shownAreMorePages ?? session.areMorePages
-        session.pagingRequirements = firstPage
-        session.areMorePages = progress?.areMorePages ?? false
-        session.nextPageRequirements = progress?.nextPageRequirements
-        session.isOnFirstPage = true
-        session.nextPageError = nil
+    /// Runs `body` on the current session in place, or returns `nil` when there is none. The
+    /// session is taken out meanwhile, so no second copy of it is alive and nothing in it is
+    /// copied on write; `body` must not use the extension.
+    private mutating func updateSession<Result>(_ body: (inout Session) -> Result) -> Result? {
+        guard var current = session.take() else { return nil }
+        defer { session = current }
+        return body(&current)
     }
 
     /// Observes the cache again after paging was reset to the first page: its pages may have
@@ -404,22 +432,25 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     /// Starts a next page that waited, if nothing blocks it any more, or drops it when there is
     /// no next page now. `changed` says whether dropping it changed what observers are shown.
     private mutating func resumeWaitingNextPage(context: MachineContext) -> (effects: [Effect], changed: Bool) {
-        guard var session, case .waiting = session.nextPage, !context.isFetching, !session.isTrimming else {
-            return ([], false)
+        let dropped = updateSession { session -> Bool? in
+            guard case .waiting = session.nextPage, !context.isFetching, !session.isTrimming else { return nil }
+            guard session.areMorePages else {
+                session.nextPage = .idle
+                return true
+            }
+            return false
         }
-        guard session.areMorePages else {
-            session.nextPage = .idle
-            self.session = session
-            return ([], true)
+        switch dropped {
+        case .some(.some(true)): return ([], true)
+        case .some(.some(false)): return (startNextPage(), false)
+        case nil, .some(nil): return ([], false)
         }
-        return (startNextPage(), false)
     }
 
     private mutating func startNextPage() -> [Effect] {
-        guard var session else { return [] }
+        guard let session else { return [] }
         nextID += 1
-        session.nextPage = .fetching(id: nextID)
-        self.session = session
+        self.session?.nextPage = .fetching(id: nextID)
         return [
             .extra(
                 .fetchNextPage(
