@@ -1,7 +1,7 @@
 import Foundation
 import TellerRx
 
-/// The engine behind every repository: feeds inputs to its ``EngineMachine`` one at a time and
+/// The engine behind every repository: feeds inputs to its ``RepositoryMachine`` one at a time and
 /// performs the actions the machine returns, with the help of the repository kind's
 /// ``EngineEffects``.
 ///
@@ -26,7 +26,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case cacheFailed(observation: Int, error: any Error)
         case cacheSilent(observation: Int)
         case extra(Machine.ExtraInput)
-        case addObserver(EngineObserver<Machine>)
+        case addObserver(Machine.Observer)
     }
 
     /// What the drain works on: apart from the mailbox, so refresh calls are queued (one lock,
@@ -98,7 +98,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             // The refresh check first, so a refresh it starts is already in the first state
             // this observer gets.
             send(.observed)
-            send(sealed: .addObserver(EngineObserver<Machine>(id: id, observer: observer)))
+            send(sealed: .addObserver(Machine.Observer(id: id, observer: observer)))
             return Disposables.create { [weak self] in self?.send(.removeObserver(id)) }
         }
     }
@@ -233,7 +233,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         teller.shownTagChanged(from: before, to: after)
     }
 
-    private func handle(_ input: EngineInput<Machine>) {
+    private func handle(_ input: Machine.Input) {
         let now = teller.now
         // What the machine held of the app's values before (requirements, cache, a kind's own
         // state) is released with `held`, after the lock: the handling may drop the last
@@ -251,7 +251,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     // MARK: Actions
 
-    private func perform(_ action: EngineAction<Machine>) {
+    private func perform(_ action: Machine.Action) {
         switch action {
         case .emit(let state):
             remember(state)

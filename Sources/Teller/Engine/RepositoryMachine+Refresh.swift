@@ -255,7 +255,7 @@ extension RepositoryMachine {
     }
 
     /// A new observer: it gets the latest state (or, after shut-down, its end at once).
-    mutating func observerAdded(_ observer: EngineObserver<Self>) -> [Action] {
+    mutating func observerAdded(_ observer: Observer) -> [Action] {
         guard !isShutDown else { return [.complete([observer])] }
         observers.append(observer)
         return [.greet(observer)]

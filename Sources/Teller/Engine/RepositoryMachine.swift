@@ -11,7 +11,7 @@ import TellerRx
 ///
 /// Every id an input carries was minted here (cache subscriptions, flight waits); replaying a
 /// recorded sequence of inputs rebuilds the same state.
-struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
+struct RepositoryMachine<Extension: MachineExtension> {
     typealias Requirements = Extension.Requirements
     typealias Cache = Extension.Cache
     typealias Shown = Extension.Shown
@@ -19,7 +19,9 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     typealias StoredExtra = Extension.StoredExtra
     typealias ExtraInput = Extension.Input
     typealias ExtraAction = Extension.Action
-    typealias Action = EngineAction<Self>
+    typealias Input = EngineInput<Extension>
+    typealias Observer = EngineObserver<Extension>
+    typealias Action = EngineAction<Extension>
 
     struct Configuration {
         let automaticallyRefresh: Bool
@@ -155,7 +157,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
     private(set) var isShutDown = false
     /// The repository's observers (`observe()` subscriptions), in the order they came: the
     /// engine delivers the states the machine emits to them.
-    var observers: [EngineObserver<Self>] = []
+    var observers: [Observer] = []
     var isRefreshTimerRunning = false
 
     init(configuration: Configuration, extension ext: Extension) {
@@ -163,12 +165,26 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         self.ext = ext
     }
 
+    /// The requirements the machine works for, once it processed them.
     var requirements: Requirements? {
         active?.requirements
     }
 
-    var appValues: (Requirements?, Content?, Extension, [EngineObserver<Self>]) {
-        (active?.requirements, active?.content, ext, observers)
+    /// A copy of the app's values the machine holds (requirements, cache, what a kind keeps, the
+    /// observers), for the engine to release outside its lock after an input: the input may drop
+    /// the machine's last reference. Nothing the machine appends to in place (the waiting calls):
+    /// copying those would copy them on the next append.
+    var appValues: AppValues {
+        AppValues(requirements: active?.requirements, content: active?.content, ext: ext, observers: observers)
+    }
+
+    /// What ``appValues`` holds. A struct, not a tuple: the engine's unspecialized code builds a
+    /// tuple's type metadata from its elements' at every use.
+    struct AppValues {
+        let requirements: Requirements?
+        let content: Content?
+        let ext: Extension
+        let observers: [Observer]
     }
 
     /// Someone observes the repository's states: observed repositories are the ones
@@ -189,7 +205,8 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
 
     // MARK: Inputs
 
-    mutating func handle(_ input: EngineInput<Self>, now: Date) -> [Action] {
+    /// Decides what `input` means at `now`: the actions to perform, in order, at least one.
+    mutating func handle(_ input: Input, now: Date) -> [Action] {
         var actions = actions(for: input, now: now)
         let timer = reconcileRefreshTimer()
         // Most inputs leave the timer alone: no second array is built for them.
@@ -197,7 +214,7 @@ struct RepositoryMachine<Extension: MachineExtension>: EngineMachine {
         return actions
     }
 
-    private mutating func actions(for input: EngineInput<Self>, now: Date) -> [Action] {
+    private mutating func actions(for input: Input, now: Date) -> [Action] {
         switch input {
         case .setRequirements(let requirements, let stored):
             setRequirements(requirements, stored: stored, now: now)

@@ -6,7 +6,7 @@ import TellerRx
 final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as
     // PagingRepositoryDataSource documents; the two work slots are thread-safe.
-    typealias Machine = PagingStateMachine<DataSource>
+    typealias Extension = PagingExtension<DataSource>
     typealias Requirements = DataSource.Requirements
     typealias Progress = PagingExtension<DataSource>.FirstPageProgress
 

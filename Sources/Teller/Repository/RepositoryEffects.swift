@@ -6,7 +6,7 @@ import TellerRx
 final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as RepositoryDataSource
     // documents; nothing here is mutable.
-    typealias Machine = RepositoryStateMachine<DataSource.Requirements, DataSource.Cache>
+    typealias Extension = NoExtension<DataSource.Requirements, DataSource.Cache>
 
     let dataSource: DataSource
     let teller: Teller

@@ -114,14 +114,14 @@ struct PagingMachineHarness {
         send(.metadataChanged(tag: Self.octocat.tag, stored: stored))
     }
 
-    mutating func send(_ input: EngineInput<Machine>) -> [String] {
+    mutating func send(_ input: Machine.Input) -> [String] {
         let actions = machine.handle(input, now: Self.date(now))
         return actions.compactMap { describe($0) }
     }
 
     // MARK: Descriptions
 
-    private mutating func describe(_ action: EngineAction<Machine>) -> String? {
+    private mutating func describe(_ action: Machine.Action) -> String? {
         switch action {
         case .emit(let state):
             return "emit " + Self.summary(state)

@@ -18,8 +18,8 @@ import TellerTestSupport
 struct PagingMachineModel {
     typealias DataSource = PageNumberDataSource
     typealias Machine = PagingStateMachine<DataSource>
-    typealias Input = EngineInput<Machine>
-    typealias Action = EngineAction<Machine>
+    typealias Input = Machine.Input
+    typealias Action = Machine.Action
     typealias Progress = PagingExtension<DataSource>.FirstPageProgress
     typealias State = CacheState<PagedCache<[String]>>
 
@@ -274,7 +274,7 @@ struct PagingMachineModel {
                 observerIDs.append(nextObserverID)
                 note("app: observer o\(nextObserverID) subscribes")
                 post(
-                    .input(.observerAdded(EngineObserver<Machine>(id: nextObserverID, observer: AnyObserver { _ in })))
+                    .input(.observerAdded(Machine.Observer(id: nextObserverID, observer: AnyObserver { _ in })))
                 )
             } else {
                 let id = observerIDs.remove(at: random.int(0...(observerIDs.count - 1)))

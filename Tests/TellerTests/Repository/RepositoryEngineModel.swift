@@ -23,7 +23,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     typealias State = CacheState<[String]>
 
     enum Mail {
-        case input(EngineInput<Machine>)
+        case input(Machine.Input)
         /// Consecutive ones are handed to the machine as one input, as the engine's drain does.
         case refresh(RefreshCall)
         case flightLeft(UInt64)
@@ -335,7 +335,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         // As the engine does for the first observer; this model's observers never leave.
         if !engine.isObserved {
             engine.isObserved = true
-            engine.mail.append(.input(.observerAdded(EngineObserver<Machine>(id: 1, observer: AnyObserver { _ in }))))
+            engine.mail.append(.input(.observerAdded(Machine.Observer(id: 1, observer: AnyObserver { _ in }))))
         }
     }
 
@@ -461,7 +461,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         engine.mayNotRefreshAutomatically = false
     }
 
-    private func handle(_ input: EngineInput<Machine>, in engine: Engine) {
+    private func handle(_ input: Machine.Input, in engine: Engine) {
         let actions = engine.machine.handle(input, now: now)
         checkStatedReason(for: input, actions, in: engine)
         for action in actions {
@@ -472,8 +472,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// Every input leads to an action, `.quiet` with its reason when nothing is to be done; and
     /// a value of the cache subscription the engine holds now is never called stale.
     private func checkStatedReason(
-        for input: EngineInput<Machine>,
-        _ actions: [EngineAction<Machine>],
+        for input: Machine.Input,
+        _ actions: [Machine.Action],
         in engine: Engine
     ) {
         if actions.isEmpty {
@@ -489,7 +489,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     // MARK: Actions, as the engine performs them
 
-    private func perform(_ action: EngineAction<Machine>, in engine: Engine) {
+    private func perform(_ action: Machine.Action, in engine: Engine) {
         if verbose { note("    r\(engine.id) → \(describe(action))") }
         switch action {
         case .emit(let state):
@@ -660,7 +660,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     // MARK: Trace
 
-    func describe(_ action: EngineAction<Machine>) -> String {
+    func describe(_ action: Machine.Action) -> String {
         switch action {
         case .emit(let state): return "emit \(state.requirements?.tag ?? "nil"): \(StateSummary(state))"
         case .emitSignedOut: return "emitSignedOut"

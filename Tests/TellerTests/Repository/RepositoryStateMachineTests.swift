@@ -32,12 +32,12 @@ import Testing
     }
 
     /// Feeds `input` to `machine` at `ticks` and describes the actions it returns.
-    private func feed(_ machine: inout Machine, _ input: EngineInput<Machine>, at ticks: Int = 10_000) -> [String] {
+    private func feed(_ machine: inout Machine, _ input: Machine.Input, at ticks: Int = 10_000) -> [String] {
         describe(machine.handle(input, now: Date(timeIntervalSince1970: Double(ticks))))
     }
 
     /// Feeds `input` and returns the states it emits.
-    private func states(_ machine: inout Machine, _ input: EngineInput<Machine>) -> [CacheState<[String]>] {
+    private func states(_ machine: inout Machine, _ input: Machine.Input) -> [CacheState<[String]>] {
         let actions = machine.handle(input, now: Date(timeIntervalSince1970: 10_000))
         _ = describe(actions)
         return actions.compactMap { action in
@@ -46,7 +46,7 @@ import Testing
     }
 
     /// The end of the flight joined last.
-    private func finished(_ result: RefreshResult, stored ticks: Int?) -> EngineInput<Machine> {
+    private func finished(_ result: RefreshResult, stored ticks: Int?) -> Machine.Input {
         .flightFinished(calls.lastFlight, result: result, stored: stored(ticks), saved: nil)
     }
 
@@ -460,8 +460,8 @@ import Testing
     }
 
     /// An observer for the machine alone: nothing delivers to it here.
-    private func observer(_ id: UInt64) -> EngineObserver<Machine> {
-        EngineObserver<Machine>(id: id, observer: AnyObserver { _ in })
+    private func observer(_ id: UInt64) -> Machine.Observer {
+        Machine.Observer(id: id, observer: AnyObserver { _ in })
     }
 
     @Test func shutDownLeavesEverythingCompletesAndThenOnlyAnswersWaiters() {
