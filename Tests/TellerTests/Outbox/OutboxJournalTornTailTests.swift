@@ -1,0 +1,37 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTestSupport
+import Testing
+
+/// An append a crash interrupted leaves a partial entry at the end of the file: it is ignored
+/// and reported, every entry before it is read, and the next append cuts it off.
+@Suite struct OutboxJournalTornTailTests {
+    @Test func aTornTailIsIgnoredReportedAndCutOffByTheNextAppend() throws {
+        let fixture = JournalFixture()
+        defer { fixture.removeFolder() }
+        let records = (0..<3).map { outboxRecord($0) }
+        let writer = fixture.journal()
+        for record in records {
+            try writer.append(.enqueued(record: record))
+        }
+        let whole = try fixture.size
+        // The first 30 bytes of a fourth entry, as if the process died while writing it.
+        let torn = try OutboxJournalFormat.encode(.enqueued(record: outboxRecord(3))).prefix(30)
+        let handle = try FileHandle(forWritingTo: fixture.url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: torn)
+        try handle.close()
+
+        let reader = fixture.journal()
+        #expect(try reader.records() == records)
+        #expect(fixture.problems.value == [.tornTail(url: fixture.url, offset: Int64(whole), bytes: 30)])
+
+        let next = outboxRecord(4)
+        try reader.append(.enqueued(record: next))
+        let frame = try OutboxJournalFormat.encode(.enqueued(record: next))
+        #expect(try fixture.size == whole + frame.count)
+        #expect(try fixture.journal().records() == records + [next])
+        #expect(fixture.problems.value.count == 1)
+    }
+}
