@@ -55,4 +55,22 @@ import Testing
         #expect(try journal.records() == expected)
         #expect(try fixture.journal().records() == expected)
     }
+
+    @Test func aCompactionRemovesTheTemporaryFileOfACompactionACrashInterrupted() throws {
+        let fixture = JournalFixture()
+        defer { fixture.removeFolder() }
+        let journal = fixture.journal()
+        let record = outboxRecord(1)
+        try journal.append(.enqueued(record: record))
+        let folder = fixture.url.deletingLastPathComponent()
+        let stale = folder.appendingPathComponent(".outbox.journal.4242.\(UUID().uuidString).tmp")
+        // Another journal's, whose name starts alike: not this one's to remove.
+        let other = folder.appendingPathComponent(".outbox.journal.old.4242.\(UUID().uuidString).tmp")
+        try Data("partial".utf8).write(to: stale)
+        try Data("partial".utf8).write(to: other)
+        try journal.compact()
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
+        #expect(try fixture.journal().records() == [record])
+    }
 }
