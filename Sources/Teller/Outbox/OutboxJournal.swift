@@ -91,13 +91,15 @@ package final class OutboxJournal: Sendable {
     /// - Throws: ``OutboxJournalError/unreadable(url:error:)`` or
     ///   ``OutboxJournalError/unlocked(url:error:)``; damage in the file is reported, not thrown.
     package func records() throws -> [OutboxRecord] {
-        let (records, problems) = try state.withLock { state -> ([OutboxRecord], [OutboxJournalProblem]) in
-            if state.isCurrent(FileStamp(path: url.path)) { return (state.pending.ordered, []) }
-            let problems = try underFileLock { try synchronize(&state, creating: false) }
-            return (state.pending.ordered, problems)
+        // Reported when this returns or throws, outside the locks.
+        var problems: [OutboxJournalProblem] = []
+        defer { problems.forEach(onProblem) }
+        return try state.withLock { state in
+            if !state.isCurrent(FileStamp(path: url.path)) {
+                try underFileLock { problems += try synchronize(&state, creating: false) }
+            }
+            return state.pending.ordered
         }
-        problems.forEach(onProblem)
-        return records
     }
 
     /// Appends `entry` after whatever any process appended, and returns once it is on disk.
@@ -107,7 +109,9 @@ package final class OutboxJournal: Sendable {
     ///   thrown.
     package func append(_ entry: OutboxJournalEntry) throws {
         let frame = try OutboxJournalFormat.encode(entry)
-        let problems = try state.withLock { state in
+        var problems: [OutboxJournalProblem] = []
+        defer { problems.forEach(onProblem) }
+        try state.withLock { state in
             if state.file == nil {
                 do {
                     try FileManager.default.createDirectory(
@@ -118,8 +122,8 @@ package final class OutboxJournal: Sendable {
                     throw OutboxJournalError.unwritable(url: url, error: error)
                 }
             }
-            return try underFileLock {
-                var problems = try synchronize(&state, creating: true)
+            try underFileLock {
+                problems += try synchronize(&state, creating: true)
                 try write(frame, of: entry, into: &state)
                 let dead = state.end - Int64(state.pending.liveBytes)
                 if dead > Int64(state.pending.liveBytes), dead >= Int64(compactionThreshold) {
@@ -129,30 +133,27 @@ package final class OutboxJournal: Sendable {
                         problems.append(.compactionFailed(url: url, reason: "\(error)"))
                     }
                 }
-                return problems
             }
         }
-        problems.forEach(onProblem)
     }
 
     /// Rewrites the file with only the pending records, whatever the dead entries' share.
     ///
     /// - Throws: ``OutboxJournalError``; the file is then left as it was.
     package func compact() throws {
-        let problems = try state.withLock { state in
+        var problems: [OutboxJournalProblem] = []
+        defer { problems.forEach(onProblem) }
+        try state.withLock { state in
             try underFileLock {
-                let problems = try synchronize(&state, creating: false)
-                if state.file != nil {
-                    do {
-                        try compact(&state)
-                    } catch {
-                        throw OutboxJournalError.unwritable(url: url, error: error)
-                    }
+                problems += try synchronize(&state, creating: false)
+                guard state.file != nil else { return }
+                do {
+                    try compact(&state)
+                } catch {
+                    throw OutboxJournalError.unwritable(url: url, error: error)
                 }
-                return problems
             }
         }
-        problems.forEach(onProblem)
     }
 
     // MARK: - Under the locks
@@ -197,7 +198,9 @@ package final class OutboxJournal: Sendable {
         guard let size = FileStamp(descriptor: file.descriptor)?.size else {
             throw OutboxJournalError.unreadable(url: url, error: POSIXFailure(call: "fstat", code: errno))
         }
-        if size == state.size { return [] }
+        // A torn tail is read again: another process may have cut it off and appended an
+        // entry of just its size.
+        if size == state.size, size == state.end { return [] }
         if size < state.end {
             // Cut below what was read: not something journals do; read it all again.
             state.pending = OutboxPendingRecords()
@@ -215,7 +218,10 @@ package final class OutboxJournal: Sendable {
         }
         state.size = state.end + Int64(data.count)
         state.end += Int64(scan.consumed)
-        return scan.problems
+        // Report a torn tail once, however often it is read.
+        let problems = scan.problems.filter { $0 != state.reportedTornTail }
+        state.reportedTornTail = scan.problems.last { if case .tornTail = $0 { true } else { false } }
+        return problems
     }
 
     /// Appends `frame` (the encoded `entry`) to the synchronized file, cutting off a torn tail
@@ -297,13 +303,16 @@ package final class OutboxJournal: Sendable {
         /// The file's size when last read or written (past `end`: a torn tail); `nil` when not
         /// known, so the next call reads again.
         var size: Int64? = 0
+        /// The torn tail last reported, so that reading it again reports nothing.
+        var reportedTornTail: OutboxJournalProblem?
 
         /// Whether the file is still the version this state holds, judged by its stamp alone:
-        /// appends only grow a file, and anything else replaces it.
+        /// appends only grow a file, and anything else replaces it. Never when it ends with a
+        /// torn tail, which another process may replace by an entry of the same size.
         func isCurrent(_ onDisk: FileStamp?) -> Bool {
             switch (file, onDisk) {
             case (nil, nil): true
-            case (let file?, let onDisk?): file.isSameFile(as: onDisk) && onDisk.size == size
+            case (let file?, let onDisk?): file.isSameFile(as: onDisk) && onDisk.size == size && size == end
             default: false
             }
         }

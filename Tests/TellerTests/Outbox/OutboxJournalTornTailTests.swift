@@ -34,4 +34,29 @@ import Testing
         #expect(try fixture.journal().records() == records + [next])
         #expect(fixture.problems.value.count == 1)
     }
+
+    @Test func anEntryAnotherJournalWroteInPlaceOfATornTailOfTheSameSizeIsRead() throws {
+        let fixture = JournalFixture()
+        defer { fixture.removeFolder() }
+        let first = outboxRecord(0)
+        let reader = fixture.journal()
+        try reader.append(.enqueued(record: first))
+        // A torn tail exactly as long as the entry the other journal is about to write.
+        let next = outboxRecord(1)
+        var torn = try OutboxJournalFormat.encode(.enqueued(record: next))
+        torn[torn.count - 1] ^= 0xFF
+        let handle = try FileHandle(forWritingTo: fixture.url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: torn)
+        try handle.close()
+        #expect(try reader.records() == [first])
+        #expect(try reader.records() == [first])
+        let sizeWithTornTail = try fixture.size
+
+        try OutboxJournal(url: fixture.url).append(.enqueued(record: next))
+        #expect(try fixture.size == sizeWithTornTail)
+        #expect(try reader.records() == [first, next])
+        // Reported once, though read three times.
+        #expect(fixture.problems.value.count == 1)
+    }
 }
