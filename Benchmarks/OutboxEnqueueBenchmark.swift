@@ -41,6 +41,10 @@ final class OutboxEnqueueBenchmark: Benchmark {
         let journal = OutboxJournal(url: url)
         do {
             try existing.write(to: url)
+            // Flushed here, or the first timed `fsync` would write all of them.
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.synchronize()
+            try handle.close()
             guard try journal.records().count == pending else { fail("the journal did not read its records") }
         } catch {
             fail("cannot prepare \(url.path): \(error)")

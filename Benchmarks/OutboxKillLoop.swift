@@ -14,11 +14,13 @@ import Musl
 /// a writer N times, SIGKILLs it at a random moment while it enqueues and marks records sent,
 /// and reopens the journal each time. Every reopening must read the file without damage
 /// (a torn tail, the append the kill interrupted, is expected), find every record whose
-/// enqueue the writer acknowledged, and none whose sending it acknowledged.
+/// enqueue the writer acknowledged (unless it had announced sending it), and none whose
+/// sending it acknowledged.
 enum OutboxKillLoop {
     /// The hidden mode the loop starts: enqueue records into the journal at `file` until
     /// killed, sending the oldest once more than 20 are pending (so the journal compacts every
-    /// few dozen appends), printing "enqueued ID" or "sent ID" after each append returns.
+    /// few dozen appends), printing "enqueued ID" or "sent ID" after each append returns
+    /// (and "sending ID" before marking a record sent).
     static let writerFlag = "--outbox-writer"
 
     static func runWriter(file: String) -> Never {
@@ -36,8 +38,11 @@ enum OutboxKillLoop {
                 try journal.append(.enqueued(record: record))
                 acknowledge("enqueued \(record.id)")
                 pending.append(record.id)
-                if pending.count > 20 {
+                while pending.count > 20 {
                     let id = pending.removeFirst()
+                    // Announced first, as a handler is called before the record is marked sent:
+                    // a kill between the two may remove a record without a "sent" line.
+                    acknowledge("sending \(id)")
                     try journal.append(.sent(id: id))
                     acknowledge("sent \(id)")
                 }
@@ -58,6 +63,10 @@ enum OutboxKillLoop {
         var pending = Set<UUID>()
         /// Acknowledged sends: none may be in the journal.
         var sent = Set<UUID>()
+        /// Announced in this round and not acknowledged: these may be gone.
+        var sending = Set<UUID>()
+        /// Records gone after their sending was announced, before it was acknowledged.
+        var sentUnacknowledged = 0
         var enqueues = 0
         var sends = 0
         var tornTails = 0
@@ -71,8 +80,11 @@ enum OutboxKillLoop {
             if parts[0] == "enqueued" {
                 pending.insert(id)
                 enqueues += 1
+            } else if parts[0] == "sending" {
+                sending.insert(id)
             } else if parts[0] == "sent" {
                 pending.remove(id)
+                sending.remove(id)
                 sent.insert(id)
                 sends += 1
             }
@@ -81,13 +93,7 @@ enum OutboxKillLoop {
 
     /// Runs `rounds` kills and prints a summary; exits with 1 at the first failed check.
     static func run(rounds: Int) -> Never {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("teller-outbox-kill-\(UUID())")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            printError("cannot create \(directory.path): \(error)")
-            exit(1)
-        }
+        let directory = KillLoopSupport.makeFolder(prefix: "teller-outbox-kill-loop")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("outbox.journal")
         let started = ContinuousClock.now
@@ -112,7 +118,8 @@ enum OutboxKillLoop {
             without damage and held every acknowledged enqueue not acknowledged sent, and no acknowledged send \
             (\(tally.pending.count) pending at the end).
             \(tally.tornTails) reopenings found a torn tail (an append the kill interrupted), ignored as designed; \
-            \(tally.unacknowledged.count) records were durable though the kill came before their acknowledgement; \
+            \(tally.unacknowledged.count) records were durable though the kill came before their acknowledgement, \
+            \(tally.sentUnacknowledged) were sent though it came before the acknowledgement of that; \
             \(tally.staleTemporaryFiles) reopenings found a temporary file of an interrupted compaction.
             """
         )
@@ -126,18 +133,7 @@ enum OutboxKillLoop {
         round: Int,
         generator: inout SystemRandomNumberGenerator
     ) -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [writerFlag, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            printError("round \(round): cannot start the writer: \(error)")
-            exit(1)
-        }
-        let handle = output.fileHandleForReading
+        let (process, handle) = KillLoopSupport.startWriter(flag: writerFlag, file: file, round: round)
         var received = Data()
         let wanted = Int.random(in: 1...6, using: &generator)
         while received.count(where: { $0 == UInt8(ascii: "\n") }) < wanted {
@@ -167,10 +163,14 @@ enum OutboxKillLoop {
             guard case .tornTail = problem else { return "damage other than a torn tail: \(problem)" }
             tally.tornTails += 1
         }
-        let missing = tally.pending.subtracting(ids)
+        let gone = tally.pending.subtracting(ids)
+        let missing = gone.subtracting(tally.sending)
         if !missing.isEmpty {
             return "\(missing.count) acknowledged enqueues missing, e.g. \(Array(missing.prefix(3)))"
         }
+        tally.pending.subtract(gone)
+        tally.sentUnacknowledged += gone.count
+        tally.sending = []
         let resurrected = tally.sent.intersection(ids)
         if !resurrected.isEmpty { return "\(resurrected.count) acknowledged sends still pending" }
         tally.unacknowledged.formUnion(ids.subtracting(tally.pending))
