@@ -40,11 +40,8 @@ import Testing
     @Test func anExplicitCompactionLeavesOnlyThePendingRecords() throws {
         let fixture = JournalFixture()
         defer { fixture.removeFolder() }
-        let journal = fixture.journal()
         let records = (0..<4).map { outboxRecord($0) }
-        for record in records {
-            try journal.append(.enqueued(record: record))
-        }
+        let journal = try fixture.journal(enqueueing: records)
         try journal.append(.discarded(id: records[1].id))
         let inode = fixture.inode
         try journal.compact()

@@ -10,10 +10,7 @@ import Testing
         let fixture = JournalFixture()
         defer { fixture.removeFolder() }
         let records = (0..<5).map { outboxRecord($0, tag: $0.isMultiple(of: 2) ? "notes" : "tasks") }
-        let journal = fixture.journal()
-        for record in records {
-            try journal.append(.enqueued(record: record))
-        }
+        let journal = try fixture.journal(enqueueing: records)
         #expect(try journal.records() == records)
         #expect(try fixture.journal().records() == records)
         #expect(fixture.problems.value.isEmpty)
@@ -23,10 +20,7 @@ import Testing
         let fixture = JournalFixture()
         defer { fixture.removeFolder() }
         let records = (0..<5).map { outboxRecord($0) }
-        let journal = fixture.journal()
-        for record in records {
-            try journal.append(.enqueued(record: record))
-        }
+        let journal = try fixture.journal(enqueueing: records)
         try journal.append(.sent(id: records[0].id))
         try journal.append(.rejected(id: records[2].id, reason: "409 conflict"))
         try journal.append(.discarded(id: records[4].id))

@@ -28,12 +28,9 @@ import Testing
     @Test func appendsAfterTheOtherJournalCompactedAreKept() throws {
         let fixture = JournalFixture()
         defer { fixture.removeFolder() }
-        let app = fixture.journal()
-        let extensionJournal = fixture.journal()
         let records = (0..<6).map { outboxRecord($0) }
-        for record in records.prefix(4) {
-            try app.append(.enqueued(record: record))
-        }
+        let app = try fixture.journal(enqueueing: Array(records.prefix(4)))
+        let extensionJournal = fixture.journal()
         #expect(try extensionJournal.records() == Array(records.prefix(4)))
         try app.append(.sent(id: records[0].id))
         try app.append(.sent(id: records[1].id))

@@ -23,6 +23,15 @@ struct JournalFixture {
         }
     }
 
+    /// A journal on the file, after it enqueued `records` in order.
+    func journal(enqueueing records: [OutboxRecord]) throws -> OutboxJournal {
+        let journal = journal()
+        for record in records {
+            try journal.append(.enqueued(record: record))
+        }
+        return journal
+    }
+
     var bytes: Data {
         get throws { try Data(contentsOf: url) }
     }

@@ -11,10 +11,7 @@ import Testing
         let fixture = JournalFixture()
         defer { fixture.removeFolder() }
         let records = (0..<3).map { outboxRecord($0) }
-        let writer = fixture.journal()
-        for record in records {
-            try writer.append(.enqueued(record: record))
-        }
+        _ = try fixture.journal(enqueueing: records)
         let whole = try fixture.size
         // The first 30 bytes of a fourth entry, as if the process died while writing it.
         let torn = try OutboxJournalFormat.encode(.enqueued(record: outboxRecord(3))).prefix(30)
