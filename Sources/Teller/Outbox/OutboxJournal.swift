@@ -179,7 +179,8 @@ package final class OutboxJournal: Sendable {
         }
         if state.file == nil {
             guard onDisk != nil || creating else { return [] }
-            let descriptor = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+            // A read never creates the file, even when it vanished since the `stat`.
+            let descriptor = open(url.path, O_RDWR | O_APPEND | O_CLOEXEC | (creating ? O_CREAT : 0), 0o600)
             guard descriptor >= 0 else {
                 let failure = POSIXFailure(call: "open", code: errno)
                 throw creating
