@@ -39,32 +39,15 @@ enum MetadataKillLoop {
 
     /// Runs `rounds` kills and prints a summary; exits with 1 at the first broken file.
     static func run(rounds: Int) -> Never {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("teller-kill-loop-\(UUID())")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            printError("cannot create \(directory.path): \(error)")
-            exit(1)
-        }
+        let directory = KillLoopSupport.makeFolder(prefix: "teller-kill-loop")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("metadata.json")
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0])
         let started = ContinuousClock.now
         var generator = SystemRandomNumberGenerator()
         var acknowledgedWrites = 0
         for round in 1...rounds {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = [writerFlag, file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            do {
-                try process.run()
-            } catch {
-                printError("round \(round): cannot start the writer: \(error)")
-                exit(1)
-            }
-            let acknowledged = readAcknowledgements(from: output.fileHandleForReading, count: .random(in: 1...4))
+            let (process, output) = KillLoopSupport.startWriter(flag: writerFlag, file: file, round: round)
+            let acknowledged = readAcknowledgements(from: output, count: .random(in: 1...4))
             usleep(.random(in: 0...400, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -20,9 +20,12 @@ struct Options {
     var memory = false
     /// Kill a metadata writer this many times, check the file after each, and exit.
     var killLoop: Int?
+    /// Kill an outbox journal writer this many times, check the journal after each, and exit.
+    var outboxKillLoop: Int?
 
     static let usage = """
         usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list] [--memory] [--kill-loop N]
+                               [--outbox-kill-loop N]
           NAME        run the benchmark named NAME, or else those whose name contains NAME
                       (repeatable); the floors they are compared against run too
           --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
@@ -32,6 +35,9 @@ struct Options {
           --kill-loop N
                       SIGKILL a process writing fetch metadata N times at random moments,
                       check after each kill that the file is whole, and exit
+          --outbox-kill-loop N
+                      SIGKILL a process enqueueing outbox writes N times at random moments,
+                      check after each kill that every acknowledged write is kept, and exit
         """
 
     static func parse(_ arguments: [String]) -> Options {
@@ -58,6 +64,11 @@ struct Options {
                     fail("--kill-loop needs a positive number")
                 }
                 options.killLoop = rounds
+            case "--outbox-kill-loop":
+                guard let value = remaining.popFirst(), let rounds = Int(value), rounds >= 1 else {
+                    fail("--outbox-kill-loop needs a positive number")
+                }
+                options.outboxKillLoop = rounds
             case "--help", "-h":
                 print(usage)
                 exit(0)

@@ -11,6 +11,7 @@ import Musl
 //
 //     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list] [--memory]
 //     swift run -c release TellerBenchmarks --kill-loop 2000
+//     swift run -c release TellerBenchmarks --outbox-kill-loop 1000
 //
 // Allocations per operation are not counted in process (that needs a malloc hook); count them
 // with valgrind, which prints the heap allocations of a whole run: run one workload with
@@ -25,9 +26,13 @@ addOperatorBenchmarks(to: &suite)
 addSingleBenchmarks(to: &suite)
 addTellerBenchmarks(to: &suite)
 addPrimitiveBenchmarks(to: &suite)
+addOutboxBenchmarks(to: &suite)
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == MetadataKillLoop.writerFlag {
     MetadataKillLoop.runWriter(file: CommandLine.arguments[2])
+}
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == OutboxKillLoop.writerFlag {
+    OutboxKillLoop.runWriter(file: CommandLine.arguments[2])
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -54,6 +59,10 @@ if options.memory {
 
 if let rounds = options.killLoop {
     MetadataKillLoop.run(rounds: rounds)
+}
+
+if let rounds = options.outboxKillLoop {
+    OutboxKillLoop.run(rounds: rounds)
 }
 
 if options.list {

@@ -101,13 +101,7 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
     ///   alone gets a "_" in front, so the file always stays inside the base directory.
     /// - Returns: The file's URL; nothing is created until the store first writes.
     public static func defaultURL(programIdentifier: String) -> URL {
-        let base = UserFolders.base(
-            apple: .applicationSupportDirectory,
-            xdgVariable: "XDG_DATA_HOME",
-            linuxDefault: ".local/share"
-        )
-        return UserFolders.programFolder(base: base, programIdentifier: programIdentifier)
-            .appendingPathComponent("fetch-metadata.json")
+        UserFolders.dataFolder(programIdentifier: programIdentifier).appendingPathComponent("fetch-metadata.json")
     }
 
     /// The name this program's default files are kept under (``defaultURL`` and
@@ -241,10 +235,7 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
 
     private func writeFile(_ entries: [String: FetchMetadata]) throws -> FileStamp? {
         let data = try FileFetchMetadataStore.encoder.encode(StoredFile(tags: entries))
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp"
-        )
-        return try AtomicFileWriter.write(data, to: url, via: temporary)
+        return try AtomicFileWriter.write(data, to: url, via: AtomicFileWriter.temporaryURL(for: url))
     }
 
     // MARK: - State

@@ -33,6 +33,14 @@ enum UserFolders {
         #endif
     }
 
+    /// This program's folder for files that must last (``FileFetchMetadataStore``'s and the
+    /// outbox's): `<program>/Teller` under the application-support directory on Apple
+    /// platforms, or under `$XDG_DATA_HOME` (default `~/.local/share`) elsewhere.
+    static func dataFolder(programIdentifier: String) -> URL {
+        let base = base(apple: .applicationSupportDirectory, xdgVariable: "XDG_DATA_HOME", linuxDefault: ".local/share")
+        return programFolder(base: base, programIdentifier: programIdentifier)
+    }
+
     /// This program's own folder under `base`: `<base>/<program>/Teller`. Each program gets its
     /// own, as Apple's file-system guide asks of Application Support and Caches and as the XDG
     /// folders are used on Linux, so two programs of one user never share fetch times or files.
@@ -170,18 +178,7 @@ enum AtomicFileWriter {
         }
         let stamp: FileStamp?
         do {
-            try data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glue.write(descriptor, base + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw POSIXFailure(call: "write", code: errno)
-                    }
-                    offset += written
-                }
-            }
+            try DescriptorIO.writeAll(data, to: descriptor)
             if let modificationDate {
                 let times = FileTimes.timespecs(modificationDate)
                 guard futimens(descriptor, times) == 0 else { throw POSIXFailure(call: "futimens", code: errno) }
@@ -196,12 +193,67 @@ enum AtomicFileWriter {
             unlink(temporary.path)
             throw error
         }
+        DescriptorIO.syncDirectory(of: url)
+        return stamp
+    }
+
+    /// A temporary file next to `url` for ``write(_:to:via:modificationDate:)``: hidden, and
+    /// unique to this process and call, so that concurrent writers never share one.
+    static func temporaryURL(for url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp"
+        )
+    }
+}
+
+/// Reading and writing through an open descriptor, retrying interrupted and partial calls.
+enum DescriptorIO {
+    /// Writes all of `data` at the descriptor's offset (the end, for one opened `O_APPEND`).
+    static func writeAll(_ data: Data, to descriptor: Int32) throws {
+        try data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glue.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(call: "write", code: errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// The `count` bytes at `offset`, or fewer when the file ends sooner.
+    static func read(_ descriptor: Int32, at offset: Int64, count: Int) throws -> Data {
+        var data = Data(count: count)
+        let read = try data.withUnsafeMutableBytes { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var done = 0
+            while done < count {
+                let result = pread(descriptor, base + done, count - done, off_t(offset) + off_t(done))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXFailure(call: "pread", code: errno)
+                }
+                if result == 0 { break }
+                done += result
+            }
+            return done
+        }
+        if read < count { data.removeSubrange(read...) }
+        return data
+    }
+
+    /// Flushes the directory holding `url`, so that a file just created or renamed there
+    /// survives a power loss along with its content. Best effort: a directory that cannot be
+    /// opened is left as it is.
+    static func syncDirectory(of url: URL) {
         let directory = open(url.deletingLastPathComponent().path, O_RDONLY | O_CLOEXEC)
         if directory >= 0 {
             _ = fsync(directory)
             close(directory)
         }
-        return stamp
     }
 }
 
@@ -230,7 +282,7 @@ enum FileTimes {
     }
 }
 
-/// The C library's `write`, named apart from `AtomicFileWriter.write`.
+/// The C library's `write`, named apart from `AtomicFileWriter.write` and `DescriptorIO`'s.
 private enum Glue {
     static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The records a journal's entries leave pending, in the order they were enqueued, and how many
+/// bytes they would take rewritten: what the journal replays its file into.
+///
+/// Applying an entry costs the same however many records are pending.
+struct OutboxPendingRecords {
+    private struct Slot {
+        /// Orders records by first enqueueing.
+        var sequence: Int
+        var record: OutboxRecord
+        /// The size of the entry that enqueued it: about what it takes in a compacted file.
+        var size: Int
+    }
+
+    private var slots: [UUID: Slot] = [:]
+    private var nextSequence = 0
+    /// The bytes the pending records' entries take: the size of the file a compaction writes.
+    private(set) var liveBytes = 0
+
+    var count: Int {
+        slots.count
+    }
+
+    /// The pending records, oldest first.
+    var ordered: [OutboxRecord] {
+        slots.values.sorted { $0.sequence < $1.sequence }.map(\.record)
+    }
+
+    /// Applies `entry`, which takes `size` bytes on disk. An entry about a record that is not
+    /// pending (its enqueueing entry was damaged, or it was already removed) changes nothing.
+    mutating func apply(_ entry: OutboxJournalEntry, size: Int) {
+        switch entry {
+        case .enqueued(let record):
+            if let old = slots[record.id] {
+                liveBytes += size - old.size
+                slots[record.id] = Slot(sequence: old.sequence, record: record, size: size)
+            } else {
+                liveBytes += size
+                slots[record.id] = Slot(sequence: nextSequence, record: record, size: size)
+                nextSequence += 1
+            }
+        case .sent(let id), .rejected(let id, _), .discarded(let id):
+            if let old = slots.removeValue(forKey: id) { liveBytes -= old.size }
+        case .attempted(let id, let attempts):
+            slots[id]?.record.attempts = attempts
+        }
+    }
+}
