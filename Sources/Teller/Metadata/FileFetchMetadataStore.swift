@@ -199,6 +199,17 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         defer {
             if let lock { FileLock.release(lock) }
         }
+        let sweeps =
+            lock != nil
+            && state.withLock { state in
+                defer { state.hasSweptTemporaryFiles = true }
+                return !state.hasSweptTemporaryFiles
+            }
+        if sweeps {
+            // Writes killed between writing and renaming leave their temporary file; only a
+            // crash makes one, so the first write of each store under the lock is enough.
+            AtomicFileWriter.removeStaleTemporaryFiles(for: url)
+        }
 
         // The file as it is now: what this store last saw unless someone replaced it since.
         let stamp = FileStamp(path: url.path)
@@ -248,6 +259,8 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         /// Bumped by every write, so that a read that overlapped it doesn't install an older
         /// version over the one the write installed.
         var generation = 0
+        /// Whether this store removed the temporary files crashed writes left.
+        var hasSweptTemporaryFiles = false
     }
 
     /// One version of the file: its tags and its stamp (`nil` when there was no file).

@@ -204,6 +204,23 @@ enum AtomicFileWriter {
             ".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp"
         )
     }
+
+    /// Removes the temporary files of writes of `url` that never finished: their process died
+    /// between writing and renaming. Call only under the lock every writer of `url` holds, so
+    /// no write is between the two now. Only names ``temporaryURL(for:)`` makes for `url` match
+    /// (a process number and a UUID between its name and `.tmp`), never those of another file
+    /// whose name starts alike.
+    static func removeStaleTemporaryFiles(for url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let parts = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, Int32(parts[0]) != nil, UUID(uuidString: String(parts[1])) != nil, parts[2] == "tmp"
+            else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
 }
 
 /// Reading and writing through an open descriptor, retrying interrupted and partial calls.

@@ -260,7 +260,9 @@ package final class OutboxJournal: Sendable {
             data.append(frame)
             rebuilt.apply(entry, size: frame.count)
         }
-        removeStaleTemporaryFiles()
+        // Under the file lock no compaction of this journal runs: every temporary file of it
+        // left now is one a crash interrupted.
+        AtomicFileWriter.removeStaleTemporaryFiles(for: url)
         try AtomicFileWriter.write(data, to: url, via: AtomicFileWriter.temporaryURL(for: url))
         // Under the file lock nobody else touches the new file: reopen it, knowing its content.
         state.forget()
@@ -274,22 +276,6 @@ package final class OutboxJournal: Sendable {
         state.pending = rebuilt
         state.end = Int64(data.count)
         state.size = state.end
-    }
-
-    /// Removes the temporary files of compactions that a crash interrupted. Under the file
-    /// lock no compaction of this journal runs, so every one left is stale. Only names
-    /// ``AtomicFileWriter/temporaryURL(for:)`` makes for this file match (a process number and
-    /// a UUID between its name and `.tmp`), never those of a journal whose name starts alike.
-    private func removeStaleTemporaryFiles() {
-        let folder = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent)."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let parts = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 3, Int32(parts[0]) != nil, UUID(uuidString: String(parts[1])) != nil, parts[2] == "tmp"
-            else { continue }
-            unlink(folder.appendingPathComponent(name).path)
-        }
     }
 
     // MARK: - State
