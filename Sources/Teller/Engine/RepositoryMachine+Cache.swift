@@ -4,20 +4,19 @@ import Foundation
 extension RepositoryMachine {
     mutating func cacheEmitted(observation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
         // Paused for a save: the flight's end reads the cache again.
-        if let active, case .pausedForSave(observation) = active.observation {
+        if case .pausedForSave(observation)? = active?.observation {
             return [.quiet(.pausedForSave)]
         }
-        guard var active, case .on(observation) = active.observation else {
+        guard case .on(observation)? = active?.observation else {
             return [
                 .quiet(.otherObservation),
                 .log(.eventIgnored(tag: active?.requirements.tag, event: "cache emitted while not observed")),
             ]
         }
-        active.content = .read(isEmpty ? nil : cache)
-        self.active = active
+        active?.content = .read(isEmpty ? nil : cache)
         let effects = ext.cacheRead(.value)
         var actions: [Action] = []
-        if active.flight == nil, shouldRefreshAutomatically(.cacheEmitted, now: now) {
+        if active?.flight == nil, shouldRefreshAutomatically(.cacheEmitted, now: now) {
             actions += startWaiting(for: nil)
         }
         return actions + emit() + apply(effects)
@@ -33,12 +32,13 @@ extension RepositoryMachine {
     /// `observeCache` failed: show it, and read again on the next occasion. It says nothing
     /// about fetching, so it is no refresh error.
     mutating func cacheFailed(observation: Int, error: any Error) -> [Action] {
-        guard var active, active.isSubscription(observation) else { return [.quiet(.otherObservation)] }
-        active.observation = .off
-        active.content = .failed(error)
-        self.active = active
+        guard let tag = active?.requirements.tag, active?.isSubscription(observation) == true else {
+            return [.quiet(.otherObservation)]
+        }
+        active?.observation = .off
+        active?.content = .failed(error)
         let effects = ext.cacheRead(.failed)
-        return [.log(.observeFailed(tag: active.requirements.tag, error: error))] + emit() + apply(effects)
+        return [.log(.observeFailed(tag: tag, error: error))] + emit() + apply(effects)
     }
 
     /// The metadata of `tag` changed: a flight saved (this repository's, or another's), or the
@@ -53,7 +53,7 @@ extension RepositoryMachine {
         invalidation: Bool,
         now: Date
     ) -> [Action] {
-        guard var active else { return [.quiet(.noRequirements)] }
+        guard let active else { return [.quiet(.noRequirements)] }
         guard active.requirements.tag == tag else { return [.quiet(.otherTag)] }
         if invalidation {
             return invalidated(stored: stored)
@@ -67,12 +67,13 @@ extension RepositoryMachine {
                 )
             }
             // Cleared: a never-fetched cache from now on, and that is something new.
-            active.lastFetched = nil
-            active.content = .notRead
-            active.isAutomaticRefreshPaused = false
             let wasObserving = active.isSubscribed
-            active.observation = .off
-            self.active = active
+            updateActive { active in
+                active.lastFetched = nil
+                active.content = .notRead
+                active.isAutomaticRefreshPaused = false
+                active.observation = .off
+            }
             let effects = ext.metadataChanged(stored: nil, cleared: true, context: context)
             var actions: [Action] = wasObserving ? [.stopObservingCache] : []
             if active.flight == nil, shouldRefreshAutomatically(.metadataCleared, now: now) {
@@ -80,17 +81,15 @@ extension RepositoryMachine {
             }
             return actions + emit() + apply(effects)
         }
-        active.isInvalidated = stored.isInvalidated
+        self.active?.isInvalidated = stored.isInvalidated
         guard active.flight == nil else {
-            self.active = active
             return quietIfEmpty(
                 apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context)),
                 .noted
             )
         }
         let isNew = active.lastFetched != stored.lastFetched
-        active.lastFetched = stored.lastFetched
-        self.active = active
+        self.active?.lastFetched = stored.lastFetched
         let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
         // A fetch time already read is news only to an extension that asks for something.
         guard isNew || !effects.isEmpty else { return [.quiet(.unchanged)] }
@@ -105,17 +104,20 @@ extension RepositoryMachine {
     /// Nothing was saved, so the extension is not told (a paged list would otherwise go back to
     /// its first page while its pages stay stored).
     private mutating func invalidated(stored: StoredFetch<StoredExtra>?) -> [Action] {
-        guard var active else { return [.quiet(.noRequirements)] }
+        guard
+            let isFetching = updateActive({ active -> Bool in
+                if let stored {
+                    active.isInvalidated = stored.isInvalidated
+                }
+                return active.flight != nil
+            })
+        else { return [.quiet(.noRequirements)] }
         var isNew = false
-        if let stored {
-            active.isInvalidated = stored.isInvalidated
-            if active.flight == nil {
-                isNew = active.lastFetched != stored.lastFetched
-                active.lastFetched = stored.lastFetched
-            }
+        if let stored, !isFetching {
+            isNew = active?.lastFetched != stored.lastFetched
+            active?.lastFetched = stored.lastFetched
         }
-        self.active = active
-        guard hasObservers, active.flight == nil else {
+        guard hasObservers, !isFetching else {
             return isNew ? observeIfNeeded() + emit() : [.quiet(.noted)]
         }
         resumeAutomaticRefresh()

@@ -86,19 +86,18 @@ extension RepositoryMachine {
             active?.flight?.calls.append(call)
             return [.log(.refreshJoined(tag: tag))]
         }
-        guard var active else { return [] }
+        guard let requirements = active?.requirements else { return [] }
         nextFlightWaitID += 1
         let effects = ext.flightStarting()
         let flight = FlightWait(
             id: nextFlightWaitID,
-            startedWithCache: active.lastFetched != nil,
+            startedWithCache: active?.lastFetched != nil,
             calls: call.map { [$0] } ?? [],
             isOwnRequest: call == nil,
             held: ext.holdsFlightJoins
         )
-        active.flight = flight
-        self.active = active
-        let join: [Action] = flight.isHeld ? [] : [.joinFlight(active.requirements, flight: flight.id)]
+        active?.flight = flight
+        let join: [Action] = flight.isHeld ? [] : [.joinFlight(requirements, flight: flight.id)]
         return apply(effects) + join
     }
 
@@ -106,17 +105,16 @@ extension RepositoryMachine {
     /// machine did not ask for the flight itself, the repository leaves the flight (it is
     /// cancelled if nobody else waits either); the wait ends once the engine says it left.
     mutating func refreshCallLeft(_ call: RefreshCall) -> [Action] {
-        guard var active, var flight = active.flight,
-            let index = flight.calls.firstIndex(where: { $0 === call })
+        guard let tag = active?.requirements.tag, let index = active?.flight?.calls.firstIndex(where: { $0 === call })
         else {
             // Answered meanwhile, or its requirements ended: nothing waits for it any more.
             return [.quiet(.callGone)]
         }
-        flight.calls.remove(at: index)
-        active.flight = flight
-        self.active = active
-        let skipped: Action = .log(.refreshSkipped(tag: active.requirements.tag, reason: .cancelled))
-        guard flight.calls.isEmpty, !flight.isOwnRequest else { return [skipped] }
+        // In place, with no copy of the wait alive: a copy would copy the calls left, for every
+        // call of a burst that leaves.
+        active?.flight?.calls.remove(at: index)
+        let skipped: Action = .log(.refreshSkipped(tag: tag, reason: .cancelled))
+        guard let flight = active?.flight, flight.calls.isEmpty, !flight.isOwnRequest else { return [skipped] }
         switch flight.link {
         case .held(leaving: false):
             // A held join leaves when the extension releases it: the wait ends after the writes
@@ -156,11 +154,11 @@ extension RepositoryMachine {
     /// The flight the repository waits for fetched its data and saves it now: what the cache
     /// emits meanwhile is not shown.
     mutating func flightSaving(_ id: UInt64) -> [Action] {
-        guard var active, let flight = active.flight, flight.id == id else { return [.quiet(.otherFlight)] }
+        guard active?.flight?.id == id else { return [.quiet(.otherFlight)] }
         ext.flightSaving()
-        guard case .on(let observation) = active.observation else { return [.quiet(.noted)] }
-        active.observation = .pausedForSave(observation)
-        self.active = active
+        if case .on(let observation)? = active?.observation {
+            active?.observation = .pausedForSave(observation)
+        }
         return [.quiet(.noted)]
     }
 
@@ -206,32 +204,30 @@ extension RepositoryMachine {
         stored: StoredFetch<StoredExtra>? = nil,
         saved: StoredExtra? = nil
     ) -> [Action] {
-        guard var active, let flight = active.flight else { return [] }
-        active.flight = nil
-        var actions: [Action] = []
-        let hadCache = flight.startedWithCache
-        switch result {
-        case .successful:
-            active.lastFetched = lastFetched ?? active.lastFetched
-            active.oneShot = hadCache ? .refreshSucceeded : .firstFetchSucceeded
-        case .failedError(let error):
-            active.lastFetched = lastFetched
-            active.oneShot = hadCache ? .refreshFailed(error) : .firstFetchFailed(error)
-            active.isAutomaticRefreshPaused = true
-        case .skipped:
-            active.lastFetched = lastFetched
-        }
-        if active.lastFetched == nil {
+        let ended = updateActive { active -> [Action]? in
+            guard let flight = active.flight.take() else { return nil }
+            let hadCache = flight.startedWithCache
+            switch result {
+            case .successful:
+                active.lastFetched = lastFetched ?? active.lastFetched
+                active.oneShot = hadCache ? .refreshSucceeded : .firstFetchSucceeded
+            case .failedError(let error):
+                active.lastFetched = lastFetched
+                active.oneShot = hadCache ? .refreshFailed(error) : .firstFetchFailed(error)
+                active.isAutomaticRefreshPaused = true
+            case .skipped:
+                active.lastFetched = lastFetched
+            }
+            guard active.lastFetched == nil else { return [] }
             // No cache any more (`Teller.clear()` ran meanwhile): forget what was read and stop
             // observing, so a cache fetched later is read from a fresh subscription. A store that
             // only emits on change would never send the old subscription anything new.
             active.content = .notRead
-            if active.isSubscribed {
-                active.observation = .off
-                actions.append(.stopObservingCache)
-            }
+            guard active.isSubscribed else { return [] }
+            active.observation = .off
+            return [.stopObservingCache]
         }
-        self.active = active
+        guard case .some(.some(var actions)) = ended else { return [] }
         let effects = ext.flightFinished(result, saved: saved, stored: stored?.extra, isLast: true, context: context)
         actions += observeIfNeeded(whileWaiting: true)
         return actions + emit() + apply(effects)

@@ -4,7 +4,7 @@ import Foundation
 extension RepositoryMachine {
     /// The current state, then clears the one-shot flags: they belong to this state only.
     mutating func emit() -> [Action] {
-        guard var active else { return [] }
+        guard let active else { return [] }
         let fetching = active.flight != nil
         let state: CacheState<Shown>
         if let lastFetched = active.lastFetched {
@@ -40,8 +40,7 @@ extension RepositoryMachine {
                 pendingRetry: active.flight?.pendingRetry
             )
         }
-        active.oneShot = nil
-        self.active = active
+        self.active?.oneShot = nil
         return [.emit(state)]
     }
 }

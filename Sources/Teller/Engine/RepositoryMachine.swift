@@ -193,6 +193,15 @@ struct RepositoryMachine<Extension: MachineExtension> {
         !observers.isEmpty
     }
 
+    /// Runs `body` on the current requirements' state in place, or returns `nil` when none are
+    /// set. The state is taken out meanwhile, so no second copy of it is alive and nothing in it
+    /// (the waiting calls) is copied on write; `body` must not use the machine.
+    mutating func updateActive<Result>(_ body: (inout Active) -> Result) -> Result? {
+        guard var current = active.take() else { return nil }
+        defer { active = current }
+        return body(&current)
+    }
+
     /// Whether the current requirements were ever fetched successfully.
     var hasCache: Bool {
         active?.lastFetched != nil
@@ -365,11 +374,10 @@ struct RepositoryMachine<Extension: MachineExtension> {
     /// repository waits for a flight, only at its end (`whileWaiting`): the flight may be
     /// writing the cache.
     mutating func observeIfNeeded(whileWaiting: Bool = false) -> [Action] {
-        guard var active, active.lastFetched != nil, !active.isObserving, whileWaiting || active.flight == nil else {
+        guard let active, active.lastFetched != nil, !active.isObserving, whileWaiting || active.flight == nil else {
             return []
         }
-        if case .failed = active.content { active.content = .notRead }
-        self.active = active
+        if case .failed? = self.active?.content { self.active?.content = .notRead }
         // Observing from now on, even when the extension says what to observe only later (a
         // paged list observes once its cache was trimmed).
         let observation = startObservation()
