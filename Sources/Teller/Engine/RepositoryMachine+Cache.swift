@@ -104,18 +104,15 @@ extension RepositoryMachine {
     /// Nothing was saved, so the extension is not told (a paged list would otherwise go back to
     /// its first page while its pages stay stored).
     private mutating func invalidated(stored: StoredFetch<StoredExtra>?) -> [Action] {
-        guard
-            let isFetching = updateActive({ active -> Bool in
-                if let stored {
-                    active.isInvalidated = stored.isInvalidated
-                }
-                return active.flight != nil
-            })
-        else { return [.quiet(.noRequirements)] }
+        guard active != nil else { return [.quiet(.noRequirements)] }
+        let isFetching = active?.flight != nil
         var isNew = false
-        if let stored, !isFetching {
-            isNew = active?.lastFetched != stored.lastFetched
-            active?.lastFetched = stored.lastFetched
+        if let stored {
+            active?.isInvalidated = stored.isInvalidated
+            if !isFetching {
+                isNew = active?.lastFetched != stored.lastFetched
+                active?.lastFetched = stored.lastFetched
+            }
         }
         guard hasObservers, !isFetching else {
             return isNew ? observeIfNeeded() + emit() : [.quiet(.noted)]
