@@ -58,13 +58,12 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 /// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
 /// a delivery in progress.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    Sink<Observer>, ObserverType, @unchecked Sendable
+    LockedSink<Observer>, ObserverType, @unchecked Sendable
 where Inner.Element == Observer.Element {
     // @unchecked: the mutable state is guarded by `lock`; `current` and `outer` are atomic.
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     private let selector: Selector
-    fileprivate let lock = Lock(recursive: true)
     private let outer = SubscriptionSlot()
     private let current = SerialSlot()
     private let isTornDown = Atomic<Bool>(false)
@@ -76,8 +75,6 @@ where Inner.Element == Observer.Element {
     @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
     @exclusivity(unchecked) private var hasLatest = false
     @exclusivity(unchecked) private var isOuterDone = false
-    /// How the sink ends, decided under `lock` and sent after it.
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -173,30 +170,6 @@ where Inner.Element == Observer.Element {
         if isOuterDone {
             complete()
         }
-    }
-
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
-    @inline(never)
-    fileprivate func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
-    }
-
-    /// Called under `lock`: ends with completion, sent once the lock is released.
-    @inline(never)
-    private func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes everything.
-    @inline(__always)
-    fileprivate func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 
     override func dispose() {

@@ -151,14 +151,12 @@ protocol CombineLatestSinkType: SubscriptionSlot {
 ///
 /// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
 /// class instead of from a lookup through `Observer` per result.
-final class CombineLatestSink<Result: Sendable, Observer: ObserverType>: Sink<Observer>, CombineLatestSinkType,
+final class CombineLatestSink<Result: Sendable, Observer: ObserverType>: LockedSink<Observer>, CombineLatestSinkType,
     @unchecked Sendable
 where Observer.Element == Result {
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = CombineLatestProducer<Result>.ResultSelector
 
-    /// Serializes forwarding from every source and guards the state (RxSwift's design).
-    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let resultSelector: ResultSelector
     /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
@@ -169,8 +167,6 @@ where Observer.Element == Result {
     // Guarded by `lock` (hence no dynamic exclusivity checks).
     @exclusivity(unchecked) private var valueCount = 0
     @exclusivity(unchecked) private var doneCount = 0
-    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -275,28 +271,6 @@ where Observer.Element == Result {
         }
     }
 
-    @inline(never)
-    func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
-    }
-
-    /// Called under `lock`: ends with completion, sent once the lock is released.
-    @inline(never)
-    private func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes every source.
-    @inline(__always)
-    private func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
-    }
 }
 
 /// Observes source `index` of a combineLatest: stores each element, then lets the sink decide.

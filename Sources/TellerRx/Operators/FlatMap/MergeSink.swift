@@ -74,7 +74,7 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 /// Completion: after the outer sequence has completed and every inner sequence (running or
 /// queued) has completed. Any error ends everything at once.
 final class MergeSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    Sink<Observer>, ObserverType, @unchecked Sendable
+    LockedSink<Observer>, ObserverType, @unchecked Sendable
 where Inner.Element == Observer.Element {
     // @unchecked: the mutable state is guarded by `lock`; `inners` and `outer` synchronise
     // themselves.
@@ -82,7 +82,6 @@ where Inner.Element == Observer.Element {
 
     private let selector: Selector
     private let limit: MergeLimit
-    fileprivate let lock = Lock(recursive: true)
     private let outer = SubscriptionSlot()
     private let inners = InnerSubscriptions()
     private let isTornDown = Atomic<Bool>(false)
@@ -106,8 +105,6 @@ where Inner.Element == Observer.Element {
     /// generic queue.
     @exclusivity(unchecked) private var pendingCount = 0
     @exclusivity(unchecked) private var isSubscribingPending = false
-    /// How the sink ends, decided under `lock` and sent after it.
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(selector: @escaping Selector, limit: MergeLimit, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -217,30 +214,6 @@ where Inner.Element == Observer.Element {
         // The outer subscription has ended either way; inner sequences may still run.
         outer.dispose()
         finishIfStopped()
-    }
-
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
-    @inline(never)
-    fileprivate func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
-    }
-
-    /// Called under `lock`: ends with completion, sent once the lock is released.
-    @inline(never)
-    private func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes everything.
-    @inline(__always)
-    fileprivate func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
 
     /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.

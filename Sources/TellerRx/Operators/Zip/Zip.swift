@@ -108,12 +108,11 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// everything at once. One recursive lock serializes forwarding of elements and guards the
 /// state; the terminal event is sent, and the sources disposed, only after it is released (see
 /// ``Sink/stopForwarding(recording:in:)``).
-final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable where Observer.Element: Sendable {
+final class ZipSink<Observer: ObserverType>: LockedSink<Observer>, @unchecked Sendable
+where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
-    /// Serializes forwarding from every source and guards the state (RxSwift's design).
-    let lock = Lock(recursive: true)
     private let inputs: [MultiSourceInput]
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
@@ -124,8 +123,6 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
     @exclusivity(unchecked) private var queuedCounts: [Int]
     @exclusivity(unchecked) private var nonEmptyCount = 0
     @exclusivity(unchecked) private var doneCount = 0
-    /// How the sink ends, decided under `lock` and sent after it (see `Sink.stopForwarding(recording:in:)`).
-    @exclusivity(unchecked) private var pendingTerminal = PendingTerminal()
 
     init(
         inputs: [MultiSourceInput],
@@ -212,29 +209,6 @@ final class ZipSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
         }
     }
 
-    /// Called under `lock`: ends with `error`, sent once the lock is released.
-    @inline(never)
-    func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
-    }
-
-    /// Called under `lock`: ends with completion, sent once the lock is released.
-    @inline(never)
-    private func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
-    }
-
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes every source.
-    @inline(__always)
-    func finishIfStopped() {
-        if isDisposed { finishIfStoppedHere() }
-    }
-
-    @inline(never)
-    private func finishIfStoppedHere() {
-        finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
-    }
 }
 
 /// Observes source `index` of a zip: queues each element, then lets the sink decide.
