@@ -4,13 +4,15 @@ import TellerRx
 /// The decisions of one repository, free of threads and I/O: each input returns the actions to
 /// perform, in order. It owns every fact about the repository's refreshes: its requirements, the
 /// cache's age and content, the flight it waits for and every call waiting for it, the pending
-/// retry, whether anyone observes, automatic refreshes. It consults its ``MachineExtension`` for
+/// retry, its observers, automatic refreshes. It consults its ``MachineExtension`` for
 /// what one kind adds (paging). Every input returns at least one action: an input that makes no
 /// sense in the current state, or needs nothing done, returns `.quiet` with the reason (and a
 /// `.log(.eventIgnored…)` where that tells a misbehaving data source apart), never a crash.
 ///
-/// Every id an input carries was minted here (cache subscriptions, flight waits); replaying a
-/// recorded sequence of inputs rebuilds the same state.
+/// Every id an input carries was minted here (cache subscriptions, flight waits), except an
+/// observer's: the mailbox mints that one, as the subscription's disposal must name it before
+/// the machine hears of the observer. Replaying a recorded sequence of inputs rebuilds the same
+/// state.
 struct RepositoryMachine<Extension: MachineExtension> {
     typealias Requirements = Extension.Requirements
     typealias Cache = Extension.Cache
