@@ -190,9 +190,26 @@ struct OutboxSendQueue {
         listEveryScope()
     }
 
-    /// Lists every scope again (a handler was registered, or the writes were read again).
-    mutating func listEveryScope() {
+    /// Lists every scope that has writes again, from scratch: the scope of the oldest write
+    /// first (after a write was taken back by ``unmark(_:)``, which listed its scope last).
+    mutating func relistEveryScope() {
+        ready = FIFOQueue()
         for name in Array(scopes.keys) {
+            scopes[name]?.isListed = false
+        }
+        listEveryScope()
+    }
+
+    /// Lists every scope that has writes and is not listed yet (a handler was registered, the
+    /// writes were read again), the scope of the oldest write first.
+    mutating func listEveryScope() {
+        var oldestFirst: [(sequence: Int, scope: String)] = []
+        for name in Array(scopes.keys) {
+            if let record = oldest(of: name), let sequence = entries[record.id]?.sequence {
+                oldestFirst.append((sequence, name))
+            }
+        }
+        for (_, name) in oldestFirst.sorted(by: { $0.sequence < $1.sequence }) {
             list(name)
         }
     }

@@ -115,6 +115,7 @@ extension TellerOutbox {
                 guard takeSendLock(&state, &followup) else { return }
                 hasReadAgain = true
                 readAgain(&state, &followup)
+                state.queue.relistEveryScope()
                 continue
             }
             let subscription = SingleAssignmentDisposable()

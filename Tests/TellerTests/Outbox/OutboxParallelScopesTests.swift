@@ -1,0 +1,46 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTestSupport
+import TellerTesting
+import Testing
+
+/// Writes of different scopes go out in parallel, never more at once than the outbox's bound.
+@Suite struct OutboxParallelScopesTests {
+    @Test func writesOfDifferentScopesAreSentInParallelUpToTheBound() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let outbox = fixture.outbox(maxConcurrentSends: 2)
+        let handler = fixture.handler(Array(repeating: .sent(after: 10), count: 5))
+        outbox.register(kind: "saveNote", send: handler.send)
+        for (index, tag) in ["a", "b", "c", "a", "b"].enumerated() {
+            try outbox.enqueueNote("\(tag)\(index)", tag: tag)
+        }
+        var mostInFlight = 0
+        fixture.step(to: 100) {
+            let inFlight = handler.sendCallsCount - (5 - outbox.pending.count)
+            #expect(inFlight <= 2)
+            mostInFlight = max(mostInFlight, inFlight)
+        }
+        #expect(mostInFlight == 2)
+        #expect(Set(handler.sentTexts) == ["a0", "b1", "c2", "a3", "b4"])
+        // Each scope's writes in order.
+        #expect(handler.sentTexts.filter { $0.hasPrefix("a") } == ["a0", "a3"])
+        #expect(handler.sentTexts.filter { $0.hasPrefix("b") } == ["b1", "b4"])
+        #expect(outbox.pending.isEmpty)
+    }
+
+    @Test func theFirstWritesOfTwoScopesStartTogether() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let outbox = fixture.outbox()
+        let handler = fixture.handler([.sent(after: 10), .sent(after: 10)])
+        outbox.register(kind: "saveNote", send: handler.send)
+        try outbox.enqueueNote("a", tag: "a")
+        try outbox.enqueueNote("b", tag: "b")
+        fixture.scheduler.advanceTo(1)
+        #expect(handler.sentTexts == ["a", "b"])
+        fixture.scheduler.start()
+        #expect(outbox.pending.isEmpty)
+    }
+}

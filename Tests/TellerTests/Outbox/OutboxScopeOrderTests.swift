@@ -1,0 +1,45 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTestSupport
+import TellerTesting
+import Testing
+
+/// Writes of one scope go out one at a time, in the order they were enqueued.
+@Suite struct OutboxScopeOrderTests {
+    @Test func writesOfOneScopeAreSentOneAtATimeInEnqueueOrder() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let outbox = fixture.outbox()
+        let handler = fixture.handler(Array(repeating: .sent(after: 10), count: 3))
+        outbox.register(kind: "saveNote", send: handler.send)
+        for text in ["first", "second", "third"] {
+            try outbox.enqueueNote(text)
+        }
+        var mostInFlight = 0
+        fixture.step(to: 100) {
+            let answered = 3 - outbox.pending.count
+            #expect(handler.sendCallsCount - answered <= 1)
+            mostInFlight = max(mostInFlight, handler.sendCallsCount - answered)
+        }
+        #expect(mostInFlight == 1)
+        #expect(handler.sentTexts == ["first", "second", "third"])
+        #expect(outbox.pending.isEmpty)
+    }
+
+    @Test func aWriteEnqueuedWhileItsScopeIsSendingWaitsForTheOneBefore() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let outbox = fixture.outbox()
+        let handler = fixture.handler([.sent(after: 10), .sent(after: 10)])
+        outbox.register(kind: "saveNote", send: handler.send)
+        try outbox.enqueueNote("first")
+        fixture.scheduler.advanceTo(5)
+        try outbox.enqueueNote("second")
+        fixture.scheduler.advanceTo(10)
+        #expect(handler.sentTexts == ["first"])
+        fixture.scheduler.start()
+        #expect(handler.sentTexts == ["first", "second"])
+        #expect(outbox.pending.isEmpty)
+    }
+}
