@@ -164,11 +164,30 @@ extension TellerOutbox {
         subscription.setDisposable(
             teller.backgroundScheduler.schedule(()) { [weak self] _ in
                 guard let self else { return Disposables.create() }
-                var send = handler.send(record)
-                if let timeout = teller.fetchTimeout {
-                    send = send.timeout(timeout, scheduler: teller.backgroundScheduler)
+                let answered = LockedState(false)
+                let timer = SingleAssignmentDisposable()
+                let sending = handler.send(record).subscribe { [weak self] event in
+                    guard isFirst(answered) else { return }
+                    timer.dispose()
+                    self?.finish(record, event)
                 }
-                return send.subscribe { [weak self] event in self?.finish(record, event) }
+                // A timer only for a send still under way: one that answered while subscribed
+                // (from a cache, in a benchmark) skips the cost of making and cancelling it.
+                if let timeout = teller.fetchTimeout, !answered.value {
+                    let seconds = secondsOf(timeout)
+                    timer.setDisposable(
+                        teller.backgroundScheduler.scheduleRelative((), dueTime: timeout) { [weak self] _ in
+                            guard isFirst(answered) else { return Disposables.create() }
+                            sending.dispose()
+                            self?.finish(
+                                record,
+                                .failure(OutboxError.sendTimedOut(kind: record.kind, seconds: seconds))
+                            )
+                            return Disposables.create()
+                        }
+                    )
+                }
+                return Disposables.create(sending, timer)
             }
         )
     }
@@ -178,9 +197,6 @@ extension TellerOutbox {
         let outcome: OutboxSendOutcome
         switch event {
         case .success(let answer): outcome = answer
-        case .failure(RxError.timeout):
-            let seconds = teller.fetchTimeout.map(secondsOf) ?? 0
-            outcome = .retryableFailure(OutboxError.sendTimedOut(kind: record.kind, seconds: seconds))
         case .failure(let error): outcome = .retryableFailure(error)
         }
         // App code (the clock, the error's description, the policy's filter) runs before the lock.
@@ -201,7 +217,11 @@ extension TellerOutbox {
             switch outcome {
             case .sent(let tags):
                 if let pending {
-                    append(.sent(id: record.id), &followup)
+                    // Not flushed: at 1 fsync per write the outbox could not send more than a
+                    // few thousand writes a second. Only a power loss before the next flushed
+                    // append can lose the mark, and that write is then sent again with its
+                    // idempotency key, which the outbox promises anyway (at least once).
+                    append(.sent(id: record.id), flush: false, &followup)
                     _ = state.queue.remove(record.id)
                     emit(.sent(pending), &state, &followup)
                 }
@@ -287,9 +307,11 @@ extension TellerOutbox {
         let (dropped, failure) = update { state, followup -> (Int, OutboxError?) in
             var dropped = 0
             var failure: OutboxError?
-            for record in select(state.queue) {
+            let records = select(state.queue)
+            for (index, record) in records.enumerated() {
                 do {
-                    try journal.append(.discarded(id: record.id))
+                    // Flushing the last entry flushes the whole file: one fsync for them all.
+                    try journal.append(.discarded(id: record.id), flush: index == records.count - 1)
                 } catch {
                     failure = .notRecorded(reason: "\(error)")
                     break
@@ -309,9 +331,9 @@ extension TellerOutbox {
 
     /// Appends `entry` about a write that left the queue or failed; a failure is logged, not
     /// thrown: the write then stays in the journal and is sent again after a relaunch.
-    private func append(_ entry: OutboxJournalEntry, _ followup: inout Followup) {
+    private func append(_ entry: OutboxJournalEntry, flush: Bool = true, _ followup: inout Followup) {
         do {
-            try journal.append(entry)
+            try journal.append(entry, flush: flush)
         } catch {
             followup.events.append(
                 .outboxProblem("The outbox could not record \(entry) (\(error)); a relaunch may send that write again.")
@@ -342,5 +364,13 @@ extension TellerOutbox {
         }) {
             inbox.onNext(change)
         }
+    }
+}
+
+/// Whether this is the first of a send's answer and its timeout: only that one counts.
+private func isFirst(_ answered: LockedState<Bool>) -> Bool {
+    answered.withLock { answered in
+        defer { answered = true }
+        return !answered
     }
 }

@@ -46,7 +46,9 @@ import TellerRx
 ///
 /// A send is at least once: a crash after the server accepted a write but before the journal
 /// recorded it sends it again after the relaunch, with the same
-/// ``OutboxRecord/idempotencyKey``, so a server that honours the key applies it once.
+/// ``OutboxRecord/idempotencyKey``, so a server that honours the key applies it once. (The mark
+/// that a write was sent is written without waiting for its `fsync`, so a power loss soon
+/// after can bring a sent write back the same way; a killed process loses no mark.)
 ///
 /// Threads: every method may be called on any thread. Sends start on the Teller's background
 /// scheduler; handlers may answer on any thread. The outbox's lock is never held while app code
