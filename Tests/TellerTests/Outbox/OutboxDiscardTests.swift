@@ -10,9 +10,7 @@ import Testing
     @Test func aDiscardedWriteIsNeverSentAndItsScopeGoesOn() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.sent(after: 10), .sent(after: 10)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.sent(after: 10), .sent(after: 10)])
         try outbox.enqueueNote("sent")
         let dropped = try outbox.enqueueNote("dropped")
         try outbox.enqueueNote("sent too")
@@ -27,9 +25,7 @@ import Testing
     @Test func discardingTheWriteAStalledScopeWaitsOnLetsTheNextOneGo() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.retryableFailure(TestError(1)), .sent()])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.retryableFailure(TestError(1)), .sent()])
         let stuck = try outbox.enqueueNote("stuck")
         try outbox.enqueueNote("next")
         fixture.scheduler.advanceTo(50)

@@ -32,13 +32,12 @@ import Testing
     @Test func aSentWriteInvalidatesTheTagsItDeclares() throws {
         defer { fixture.tearDown() }
         let (repository, states) = observedRepository()
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.sent(invalidating: [octocat.tag], after: 50)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.sent(invalidating: [octocat.tag], after: 50)])
         try outbox.enqueueNote("edit", tag: octocat.tag)
         withExtendedLifetime(repository) { fixture.scheduler.advanceTo(50) }
         #expect(dataSource.calls.fetches == 0)
         withExtendedLifetime(repository) { fixture.scheduler.start() }
+        #expect(handler.sendCallsCount == 1)
         #expect(dataSource.calls.fetches == 1)
         // Sent at 1, accepted at 51: the refresh starts then.
         #expect(
@@ -55,11 +54,10 @@ import Testing
     @Test func aRejectedWriteInvalidatesItsTag() throws {
         defer { fixture.tearDown() }
         let (repository, _) = observedRepository()
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.rejected(TestError(403), after: 50)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.rejected(TestError(403), after: 50)])
         try outbox.enqueueNote("forbidden", tag: octocat.tag)
         withExtendedLifetime(repository) { fixture.scheduler.start() }
+        #expect(handler.sendCallsCount == 1)
         #expect(dataSource.calls.fetches == 1)
         #expect(outbox.rejections.count == 1)
     }

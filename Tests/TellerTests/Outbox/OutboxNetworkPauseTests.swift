@@ -11,9 +11,7 @@ import Testing
     @Test func networkDidBecomeUnavailableStopsNewSendsUntilTheNetworkIsBack() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.sent(after: 10), .sent(after: 10), .sent(after: 10)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.sent(after: 10), .sent(after: 10), .sent(after: 10)])
         try outbox.enqueueNote("under way")
         fixture.scheduler.advanceTo(5)
         outbox.networkDidBecomeUnavailable()
@@ -34,9 +32,7 @@ import Testing
         let policy = try RetryPolicy(maxRetries: 3, initialDelay: .seconds(1_000), maxDelay: .seconds(1_000), jitter: 0)
         let fixture = OutboxFixture(retryPolicy: policy)
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.retryableFailure(TestError(1)), .sent()])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.retryableFailure(TestError(1)), .sent()])
         try outbox.enqueueNote("edit")
         fixture.scheduler.advanceTo(10)
         fixture.env.teller.networkDidBecomeAvailable()

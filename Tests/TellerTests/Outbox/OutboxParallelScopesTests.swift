@@ -10,9 +10,10 @@ import Testing
     @Test func writesOfDifferentScopesAreSentInParallelUpToTheBound() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox(maxConcurrentSends: 2)
-        let handler = fixture.handler(Array(repeating: .sent(after: 10), count: 5))
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(
+            answering: Array(repeating: .sent(after: 10), count: 5),
+            maxConcurrentSends: 2
+        )
         for (index, tag) in ["a", "b", "c", "a", "b"].enumerated() {
             try outbox.enqueueNote("\(tag)\(index)", tag: tag)
         }
@@ -33,9 +34,7 @@ import Testing
     @Test func theFirstWritesOfTwoScopesStartTogether() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.sent(after: 10), .sent(after: 10)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.sent(after: 10), .sent(after: 10)])
         try outbox.enqueueNote("a", tag: "a")
         try outbox.enqueueNote("b", tag: "b")
         fixture.scheduler.advanceTo(1)

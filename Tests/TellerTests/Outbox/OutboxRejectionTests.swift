@@ -11,9 +11,7 @@ import Testing
     @Test func aRejectedWriteLeavesTheQueueIsListedUntilAcknowledgedAndLaterWritesGoOn() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.rejected(TestError(409), after: 3), .sent(after: 3)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.rejected(TestError(409), after: 3), .sent(after: 3)])
         let rejected = try outbox.enqueueNote("conflicting")
         try outbox.enqueueNote("fine")
         fixture.scheduler.start()

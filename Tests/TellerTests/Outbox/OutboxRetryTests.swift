@@ -12,9 +12,9 @@ import Testing
         let policy = try RetryPolicy(maxRetries: 3, initialDelay: .seconds(5), multiplier: 2, jitter: 0)
         let fixture = OutboxFixture(retryPolicy: policy)
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.retryableFailure(TestError(1)), .failing(TestError(2)), .sent()])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [
+            .retryableFailure(TestError(1)), .failing(TestError(2)), .sent(),
+        ])
         let record = try outbox.enqueueNote("offline edit")
 
         fixture.scheduler.advanceTo(6)
@@ -36,9 +36,7 @@ import Testing
         let policy = try RetryPolicy(maxRetries: 1, initialDelay: .seconds(5), jitter: 0)
         let fixture = OutboxFixture(retryPolicy: policy, fetchTimeout: .seconds(30))
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.never, .sent()])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.never, .sent()])
         try outbox.enqueueNote("slow")
         fixture.scheduler.advanceTo(30)
         #expect(handler.sendCallsCount == 1)

@@ -10,9 +10,7 @@ import Testing
     @Test func writesOfOneScopeAreSentOneAtATimeInEnqueueOrder() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler(Array(repeating: .sent(after: 10), count: 3))
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: Array(repeating: .sent(after: 10), count: 3))
         for text in ["first", "second", "third"] {
             try outbox.enqueueNote(text)
         }
@@ -30,9 +28,7 @@ import Testing
     @Test func aWriteEnqueuedWhileItsScopeIsSendingWaitsForTheOneBefore() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.sent(after: 10), .sent(after: 10)])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.sent(after: 10), .sent(after: 10)])
         try outbox.enqueueNote("first")
         fixture.scheduler.advanceTo(5)
         try outbox.enqueueNote("second")

@@ -12,9 +12,9 @@ import Testing
         let policy = try RetryPolicy(maxRetries: 1, initialDelay: .seconds(5), jitter: 0)
         let fixture = OutboxFixture(retryPolicy: policy)
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.retryableFailure(TestError(1)), .retryableFailure(TestError(2)), .sent()])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [
+            .retryableFailure(TestError(1)), .retryableFailure(TestError(2)), .sent(),
+        ])
         try outbox.enqueueNote("edit")
         let env = fixture.env
         fixture.scheduler.scheduleAt(300) { env.teller.networkDidBecomeAvailable() }
@@ -30,9 +30,7 @@ import Testing
     @Test func theAppBecomingActiveAlsoResumesAStalledScope() throws {
         let fixture = OutboxFixture()  // RetryPolicy.never: the first failure stalls the scope
         defer { fixture.tearDown() }
-        let outbox = fixture.outbox()
-        let handler = fixture.handler([.retryableFailure(TestError(1)), .sent(), .sent()])
-        outbox.register(kind: "saveNote", send: handler.send)
+        let (outbox, handler) = fixture.outbox(answering: [.retryableFailure(TestError(1)), .sent(), .sent()])
         try outbox.enqueueNote("edit")
         try outbox.enqueueNote("later edit")
         let env = fixture.env

@@ -23,6 +23,18 @@ struct OutboxFixture {
         TellerOutbox(teller: env.teller, journalURL: journal.url, maxConcurrentSends: maxConcurrentSends)
     }
 
+    /// An outbox on the fixture's journal whose `saveNote` writes go to a handler answering
+    /// `answers`.
+    func outbox(
+        answering answers: [OutboxScriptedAnswer],
+        maxConcurrentSends: Int = 4
+    ) -> (TellerOutbox, OutboxHandlerMock) {
+        let outbox = outbox(maxConcurrentSends: maxConcurrentSends)
+        let handler = handler(answers)
+        outbox.register(kind: "saveNote", send: handler.send)
+        return (outbox, handler)
+    }
+
     /// A handler answering `answers` in order, timed on the fixture's virtual time.
     func handler(_ answers: [OutboxScriptedAnswer]) -> OutboxHandlerMock {
         OutboxHandlerMock(scheduler: env.scheduler, answers: answers)
