@@ -1,7 +1,7 @@
 import Teller
 import TellerRx
 
-/// A scripted ``TellerOutbox`` handler for tests: register its ``send`` for a kind, script what
+/// A scripted ``/Teller/TellerOutbox`` handler for tests: register its ``send`` for a kind, script what
 /// each call answers, and read the calls it got.
 ///
 /// ```swift
@@ -41,7 +41,7 @@ public final class OutboxHandlerMock: @unchecked Sendable {
         script(answers)
     }
 
-    /// The handler to pass to ``TellerOutbox/register(kind:send:)``: records the write and
+    /// The handler to pass to ``/Teller/TellerOutbox/register(kind:send:)``: records the write and
     /// answers it.
     public var send: TellerOutbox.Send {
         { [self] record in answer(record) }
@@ -80,7 +80,7 @@ public final class OutboxHandlerMock: @unchecked Sendable {
     public var sendCallsCount: Int { sendRecord.callsCount }
 
     /// The write of every call, oldest first, as the outbox passed it (its
-    /// ``OutboxRecord/attempts`` says how many attempts came before).
+    /// ``/Teller/OutboxRecord/attempts`` says how many attempts came before).
     public var sendInvocations: [OutboxRecord] { sendRecord.invocations }
 
     /// Answers every call instead of the script when set; called on the calling thread (the

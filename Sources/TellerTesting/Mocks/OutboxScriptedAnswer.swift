@@ -55,7 +55,7 @@ public struct OutboxScriptedAnswer: Sendable {
         Self(answer: .failure(error), delay: ticks)
     }
 
-    /// The handler never answers: the ``Teller/fetchTimeout`` ends the send, if set.
+    /// The handler never answers: the ``/Teller/Teller/fetchTimeout`` ends the send, if set.
     public static let never = Self(answer: .never, delay: 0)
 
     /// The `Single` a handler returns for this answer, timed on `scheduler` when given.
