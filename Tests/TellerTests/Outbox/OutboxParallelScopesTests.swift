@@ -42,4 +42,18 @@ import Testing
         fixture.scheduler.start()
         #expect(outbox.pending.isEmpty)
     }
+
+    @Test func aBoundBelowOneIsLoggedAndOneIsUsed() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let (outbox, handler) = fixture.outbox(answering: [.sent(after: 10), .sent(after: 10)], maxConcurrentSends: 0)
+        #expect(outbox.maxConcurrentSends == 1)
+        #expect(fixture.logged("maxConcurrentSends is 0"))
+        try outbox.enqueueNote("a", tag: "a")
+        try outbox.enqueueNote("b", tag: "b")
+        fixture.scheduler.advanceTo(5)
+        #expect(handler.sentTexts == ["a"])
+        fixture.scheduler.start()
+        #expect(handler.sentTexts == ["a", "b"])
+    }
 }

@@ -47,4 +47,23 @@ import Testing
         #expect(afterRelaunch.sendInvocations.map(\.id) == [record?.id])
         #expect(afterRelaunch.sendInvocations.map(\.attempts) == [1])
     }
+
+    @Test func aTornTailLeftByACrashIsLoggedAndTheWritesBeforeItAreSent() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        var outbox: TellerOutbox? = fixture.outbox()
+        try outbox?.enqueueNote("kept")
+        outbox = nil
+        // A crash in the middle of the next append.
+        let handle = try FileHandle(forWritingTo: fixture.journal.url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0xFF, 0xFE, 0x4F, 0x31, 0x40]))
+        try handle.close()
+
+        let (relaunched, handler) = fixture.outbox(answering: [.sent()])
+        fixture.scheduler.start()
+        #expect(handler.sentTexts == ["kept"])
+        #expect(relaunched.pending.isEmpty)
+        #expect(fixture.logged("unfinished entry"))
+    }
 }
