@@ -21,6 +21,7 @@ import Testing
         // The send under way finished; nothing new started.
         #expect(handler.sentTexts == ["under way"])
         #expect(outbox.pending.count == 2)
+        #expect(outbox.pending(tag: "other").map(\.tag) == ["other"])
 
         fixture.env.teller.networkDidBecomeAvailable()
         fixture.scheduler.start()
