@@ -27,6 +27,7 @@ addSingleBenchmarks(to: &suite)
 addTellerBenchmarks(to: &suite)
 addPrimitiveBenchmarks(to: &suite)
 addOutboxBenchmarks(to: &suite)
+addOutboxSendBenchmarks(to: &suite)
 
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == MetadataKillLoop.writerFlag {
     MetadataKillLoop.runWriter(file: CommandLine.arguments[2])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something Teller did or recovered from, for a logger hook (``Teller/logger``).
 public enum TellerLogEvent: Sendable, CustomStringConvertible {
     /// A fetch started for `tag`.
@@ -41,6 +43,20 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     /// scheduler on the main queue, which only an app's run loop or `dispatchMain()` drains; give
     /// such a program a serial queue, `SerialDispatchQueueScheduler(internalSerialQueueName:)`.
     case uiSchedulerStalled(waited: Duration)
+    /// A ``TellerOutbox`` sent the write `id` of `kind`, and the server accepted it.
+    case writeSent(kind: String, id: UUID)
+    /// Sending the write `id` of `kind` failed for the `attempts`th time with `error`. It is
+    /// tried again after `retryIn`, or, when that is `nil` (the ``RetryPolicy`` gave up), its
+    /// scope waits for ``Teller/networkDidBecomeAvailable()`` or ``Teller/appDidBecomeActive()``.
+    case writeFailed(kind: String, id: UUID, attempts: Int, error: any Error, retryIn: Duration?)
+    /// The server refused the write `id` of `kind` for good with `error`; it left the outbox.
+    case writeRejected(kind: String, id: UUID, error: any Error)
+    /// Writes of `kind` are pending but no handler is registered for it: they wait until
+    /// ``TellerOutbox/register(kind:send:)`` is called for it. Reported once per kind.
+    case writeAwaitingHandler(kind: String)
+    /// A ``TellerOutbox`` recovered from a problem with its journal or send lock; the text says
+    /// which and what it means for the pending writes.
+    case outboxProblem(String)
 
     /// A one-line description for logs.
     public var description: String {
@@ -66,6 +82,14 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
         case .uiSchedulerStalled(let waited):
             "the UI scheduler ran nothing for \(waited), so no state is delivered: outside an app (a command-line tool, "
                 + "a server, a test) give Teller(uiScheduler:) a SerialDispatchQueueScheduler, or call dispatchMain()"
+        case .writeSent(let kind, let id): "sent the \"\(kind)\" write \(id)"
+        case .writeFailed(let kind, let id, let attempts, let error, let retryIn):
+            "sending the \"\(kind)\" write \(id) failed (attempt \(attempts)): \(error); "
+                + (retryIn.map { "retrying in \($0)" } ?? "waiting for the network or the app to become active")
+        case .writeRejected(let kind, let id, let error): "the \"\(kind)\" write \(id) was rejected: \(error)"
+        case .writeAwaitingHandler(let kind):
+            "\"\(kind)\" writes are pending but no handler is registered for them: they wait for register(kind:send:)"
+        case .outboxProblem(let problem): problem
         }
     }
 }

@@ -125,13 +125,33 @@ enum FileLock {
     ///
     /// - Returns: The descriptor to pass to ``release(_:)``.
     static func acquire(path: String) throws -> Int32 {
+        // A blocking `flock` never reports the lock as held by another.
+        guard let descriptor = try lock(path: path, operation: LOCK_EX) else {
+            throw POSIXFailure(call: "flock", code: EWOULDBLOCK)
+        }
+        return descriptor
+    }
+
+    /// Opens (creating, mode 0600) the lock file and takes the lock if nobody holds it, without
+    /// waiting.
+    ///
+    /// - Returns: The descriptor to pass to ``release(_:)``, or `nil` when another process (or
+    ///   another descriptor of this one) holds the lock.
+    static func tryAcquire(path: String) throws -> Int32? {
+        try lock(path: path, operation: LOCK_EX | LOCK_NB)
+    }
+
+    /// The descriptor of the lock file, locked with `operation`, or `nil` when a non-blocking
+    /// `operation` found the lock held.
+    private static func lock(path: String, operation: Int32) throws -> Int32? {
         // Close-on-exec: a child process spawned meanwhile must not inherit (and so hold) the lock.
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXFailure(call: "open", code: errno) }
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, operation) != 0 {
             let code = errno
             if code == EINTR { continue }
             close(descriptor)
+            if code == EWOULDBLOCK { return nil }
             throw POSIXFailure(call: "flock", code: code)
         }
         return descriptor

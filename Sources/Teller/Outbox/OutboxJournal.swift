@@ -104,10 +104,15 @@ package final class OutboxJournal: Sendable {
 
     /// Appends `entry` after whatever any process appended, and returns once it is on disk.
     ///
+    /// - Parameter flush: `false` returns once the entry is written, without waiting for the
+    ///   `fsync`: it survives the process being killed, and the next flushed append (which
+    ///   flushes the whole file) makes it durable, but a power loss before then may lose it. For
+    ///   entries whose loss only repeats work, such as a `.sent` mark (the write is sent again,
+    ///   with its idempotency key).
     /// - Throws: ``OutboxJournalError``: the entry was not recorded. Damage met while reading
     ///   other processes' entries, and a failed compaction after the append, are reported, not
     ///   thrown.
-    package func append(_ entry: OutboxJournalEntry) throws {
+    package func append(_ entry: OutboxJournalEntry, flush: Bool = true) throws {
         let frame = try OutboxJournalFormat.encode(entry)
         var problems: [OutboxJournalProblem] = []
         defer { problems.forEach(onProblem) }
@@ -124,7 +129,7 @@ package final class OutboxJournal: Sendable {
             }
             try underFileLock {
                 problems += try synchronize(&state, creating: true)
-                try write(frame, of: entry, into: &state)
+                try write(frame, of: entry, into: &state, flush: flush)
                 let dead = state.end - Int64(state.pending.liveBytes)
                 if dead > Int64(state.pending.liveBytes), dead >= Int64(compactionThreshold) {
                     do {
@@ -226,8 +231,8 @@ package final class OutboxJournal: Sendable {
     }
 
     /// Appends `frame` (the encoded `entry`) to the synchronized file, cutting off a torn tail
-    /// first, and flushes it.
-    private func write(_ frame: Data, of entry: OutboxJournalEntry, into state: inout State) throws {
+    /// first, and flushes it if `flush`.
+    private func write(_ frame: Data, of entry: OutboxJournalEntry, into state: inout State, flush: Bool) throws {
         guard let descriptor = state.file?.descriptor else { return }
         do {
             if state.size != state.end {
@@ -237,7 +242,7 @@ package final class OutboxJournal: Sendable {
                 state.size = state.end
             }
             try DescriptorIO.writeAll(frame, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw POSIXFailure(call: "fsync", code: errno) }
+            guard !flush || fsync(descriptor) == 0 else { throw POSIXFailure(call: "fsync", code: errno) }
         } catch {
             // Not recorded: take back what may have been written. Should that fail too, the
             // next read meets it as a torn tail.

@@ -150,7 +150,13 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
     ///   - error: The error of the last attempt.
     ///   - random: A number from 0 up to 1 that picks the jitter.
     func delay(afterFailedAttempts failedAttempts: Int, error: any Error, random: Double) -> TimeInterval? {
-        guard failedAttempts <= maxRetries, isRetryable(error) else { return nil }
+        delay(afterFailedAttempts: failedAttempts, isRetryable: isRetryable(error), random: random)
+    }
+
+    /// ``delay(afterFailedAttempts:error:random:)`` with the policy's `isRetryable` already
+    /// asked (it is app code, which a caller holding a lock must call before taking it).
+    func delay(afterFailedAttempts failedAttempts: Int, isRetryable: Bool, random: Double) -> TimeInterval? {
+        guard failedAttempts <= maxRetries, isRetryable else { return nil }
         return baseDelay(afterFailedAttempts: failedAttempts) * (1 - jitter * random)
     }
 

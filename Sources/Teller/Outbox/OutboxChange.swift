@@ -1,0 +1,24 @@
+/// Something that changed in a ``TellerOutbox``'s pending writes or rejections, as
+/// ``TellerOutbox/changes`` tells it: a repository showing a tag can redraw its pending
+/// writes, a screen its "not sent yet" marks.
+public enum OutboxChange: Sendable {
+    /// The write was enqueued (it is durable).
+    case enqueued(OutboxRecord)
+    /// An attempt to send the write failed; the record carries the new attempt count. The write
+    /// is still pending.
+    case attempted(OutboxRecord)
+    /// The server accepted the write; it left the outbox.
+    case sent(OutboxRecord)
+    /// The server refused the write; it left the outbox and is listed in
+    /// ``TellerOutbox/rejections``.
+    case rejected(OutboxRejection)
+    /// The app discarded the write (``TellerOutbox/discard(id:)`` or
+    /// ``TellerOutbox/discardAll()``); it left the outbox unsent.
+    case discarded(OutboxRecord)
+    /// The app acknowledged the rejection; it is no longer listed.
+    case acknowledged(OutboxRejection)
+    /// The pending writes were read again from the journal and differ from what this outbox
+    /// knew: another process (an app extension) enqueued or sent some. Read
+    /// ``TellerOutbox/pending`` again.
+    case reloaded
+}

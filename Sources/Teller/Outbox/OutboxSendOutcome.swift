@@ -1,0 +1,22 @@
+/// What the server said about one write: the answer of the handler an app registers with
+/// ``TellerOutbox/register(kind:send:)``.
+///
+/// The handler decides which errors are worth trying again: an error of the network (offline,
+/// a timeout) or of a busy server (a 5xx) is a ``retryableFailure(_:)``; a refusal that the same
+/// request will always get (a 4xx: invalid, forbidden, conflicting) is a ``rejected(_:)``.
+public enum OutboxSendOutcome: Sendable {
+    /// The server accepted the write: it leaves the outbox. Each tag in `invalidating` is then
+    /// invalidated (``Teller/invalidate(tag:)``: exact tags, there is no prefix form yet), so the
+    /// repositories showing it fetch the server's version.
+    case sent(invalidating: [String] = [])
+    /// The send failed in a way that may not happen again (offline, timeout, server busy): the
+    /// write stays first in its scope and is tried again as the ``Teller/retryPolicy`` says. A
+    /// `Single` that fails, and a send that takes longer than the ``Teller/fetchTimeout``, count
+    /// as this.
+    case retryableFailure(any Error)
+    /// The server refused the write for good: it leaves the outbox and is listed in
+    /// ``TellerOutbox/rejections`` (with this error) until the app acknowledges it; its tag is
+    /// invalidated, so the screen shows the server's truth again. The scope's later writes are
+    /// still sent.
+    case rejected(any Error)
+}

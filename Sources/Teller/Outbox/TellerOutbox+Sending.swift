@@ -1,0 +1,376 @@
+import Foundation
+import TellerRx
+
+// How a TellerOutbox sends: every change is decided under its lock (journal entry, queue,
+// which sends start) and acted on after it (sends started, timers scheduled, tags
+// invalidated, log events and changes delivered), so no app code runs under the lock.
+
+extension TellerOutbox {
+    /// A registered handler. The closure sits in a struct: read back out of generic storage
+    /// alone it would be wrapped in a conversion thunk per read.
+    struct Handler {
+        let send: Send
+    }
+
+    /// What the outbox's lock guards.
+    struct State {
+        var queue = OutboxSendQueue()
+        var handlers: [String: Handler] = [:]
+        var isNetworkDown = false
+        /// The send lock's descriptor while this outbox is the process that sends. Held whenever
+        /// a send is under way.
+        var sendLock: Int32?
+        /// The sends under way, by write.
+        var sends: [UUID: SingleAssignmentDisposable] = [:]
+        /// The retry delays running, by scope.
+        var timers: [String: SingleAssignmentDisposable] = [:]
+        var rejections: [OutboxRejection] = []
+        var reportedUnhandledKinds: Set<String> = []
+        /// Changes decided and not yet handed to `inbox`, and whether a thread is handing them.
+        var undelivered = FIFOQueue<OutboxChange>()
+        var isDelivering = false
+    }
+
+    /// What a decision taken under the lock leaves to do after it.
+    struct Followup {
+        var events: [TellerLogEvent] = []
+        var sends: [(record: OutboxRecord, handler: Handler, subscription: SingleAssignmentDisposable)] = []
+        var timers: [(scope: String, delay: TimeInterval, timer: SingleAssignmentDisposable)] = []
+        var invalidations: [String] = []
+        var disposals: [any Disposable] = []
+        /// App values to release outside the lock (a replaced handler).
+        var released: [Handler] = []
+        var hasChanges = false
+    }
+
+    /// Decides under the lock with `body`, then does what it decided.
+    @discardableResult
+    func update<Result>(_ body: (inout State, inout Followup) -> Result) -> Result {
+        var followup = Followup()
+        let result = state.withLock { body(&$0, &followup) }
+        perform(followup)
+        return result
+    }
+
+    private func perform(_ followup: Followup) {
+        let problems = journalProblems.withLock { problems in
+            defer { problems = [] }
+            return problems
+        }
+        if !problems.isEmpty || !followup.events.isEmpty {
+            teller.log(problems.map { .outboxProblem($0.description) } + followup.events)
+        }
+        followup.disposals.forEach { $0.dispose() }
+        if followup.hasChanges { deliverChanges() }
+        followup.invalidations.forEach(teller.invalidate(tag:))
+        for (scope, delay, timer) in followup.timers {
+            let nanoseconds = Int((delay * 1_000_000_000).rounded())
+            timer.setDisposable(
+                teller.backgroundScheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) { [weak self] _ in
+                    self?.retryDue(scope, timer: timer)
+                    return Disposables.create()
+                }
+            )
+        }
+        for (record, handler, subscription) in followup.sends {
+            start(record, with: handler, subscription: subscription)
+        }
+    }
+
+    // MARK: Sending
+
+    /// Starts as many sends as the bound allows, becoming the sending process first if needed;
+    /// lets the send lock go once nothing is under way.
+    func pump(_ state: inout State, _ followup: inout Followup) {
+        var hasReadAgain = false
+        while true {
+            startSends(&state, &followup, hasReadAgain: &hasReadAgain)
+            guard state.queue.sendingCount == 0, let sendLock = state.sendLock else { return }
+            // Before handing sending over, pick up what another process enqueued meanwhile.
+            if !hasReadAgain, !state.isNetworkDown {
+                hasReadAgain = true
+                if readAgain(&state, &followup) { continue }
+            }
+            FileLock.release(sendLock)
+            state.sendLock = nil
+            return
+        }
+    }
+
+    private func startSends(_ state: inout State, _ followup: inout Followup, hasReadAgain: inout Bool) {
+        guard !state.isNetworkDown else { return }
+        let handlers = state.handlers
+        var unhandled: [String] = []
+        defer {
+            for kind in unhandled where state.reportedUnhandledKinds.insert(kind).inserted {
+                followup.events.append(.writeAwaitingHandler(kind: kind))
+            }
+        }
+        while state.queue.sendingCount < maxConcurrentSends,
+            let (record, handler) = state.queue.next(handlers: handlers, unhandled: &unhandled)
+        {
+            if state.sendLock == nil {
+                // Not the sending process yet: become it, and read what the last one left.
+                state.queue.unmark(record)
+                guard takeSendLock(&state, &followup) else { return }
+                hasReadAgain = true
+                readAgain(&state, &followup)
+                state.queue.relistEveryScope()
+                continue
+            }
+            let subscription = SingleAssignmentDisposable()
+            state.sends[record.id] = subscription
+            followup.sends.append((record, handler, subscription))
+        }
+    }
+
+    private func takeSendLock(_ state: inout State, _ followup: inout Followup) -> Bool {
+        do {
+            // `nil`: another process sends; it reads our writes before it lets the lock go.
+            guard let descriptor = try FileLock.tryAcquire(path: sendLockPath) else { return false }
+            state.sendLock = descriptor
+            return true
+        } catch {
+            followup.events.append(
+                .outboxProblem(
+                    "The outbox could not take its send lock \(sendLockPath) (\(error)); its writes wait for the next trigger."
+                )
+            )
+            return false
+        }
+    }
+
+    /// Replaces what this outbox knows by the journal's pending writes, while no send is under
+    /// way (one under way is this outbox's own, already known).
+    ///
+    /// - Returns: Whether the pending writes changed.
+    @discardableResult
+    func readAgain(_ state: inout State, _ followup: inout Followup) -> Bool {
+        guard state.queue.sendingCount == 0 else { return false }
+        do {
+            guard state.queue.replace(with: try journal.records()) else { return false }
+            emit(.reloaded, &state, &followup)
+            return true
+        } catch {
+            followup.events.append(
+                .outboxProblem("The outbox could not read its journal (\(error)); it tries again at the next trigger.")
+            )
+            return false
+        }
+    }
+
+    private func start(_ record: OutboxRecord, with handler: Handler, subscription: SingleAssignmentDisposable) {
+        let teller = teller
+        subscription.setDisposable(
+            teller.backgroundScheduler.schedule(()) { [weak self] _ in
+                guard let self else { return Disposables.create() }
+                let answered = LockedState(false)
+                let timer = SingleAssignmentDisposable()
+                let sending = handler.send(record).subscribe { [weak self] event in
+                    guard isFirst(answered) else { return }
+                    timer.dispose()
+                    self?.finish(record, event)
+                }
+                // A timer only for a send still under way: one that answered while subscribed
+                // (from a cache, in a benchmark) skips the cost of making and cancelling it.
+                if let timeout = teller.fetchTimeout, !answered.value {
+                    let seconds = secondsOf(timeout)
+                    timer.setDisposable(
+                        teller.backgroundScheduler.scheduleRelative((), dueTime: timeout) { [weak self] _ in
+                            guard isFirst(answered) else { return Disposables.create() }
+                            sending.dispose()
+                            self?.finish(
+                                record,
+                                .failure(OutboxError.sendTimedOut(kind: record.kind, seconds: seconds))
+                            )
+                            return Disposables.create()
+                        }
+                    )
+                }
+                return Disposables.create(sending, timer)
+            }
+        )
+    }
+
+    /// The send of `record` answered `event`.
+    private func finish(_ record: OutboxRecord, _ event: SingleEvent<OutboxSendOutcome>) {
+        let outcome: OutboxSendOutcome
+        switch event {
+        case .success(let answer): outcome = answer
+        case .failure(let error): outcome = .retryableFailure(error)
+        }
+        // App code (the clock, the error's description, the policy's filter) runs before the lock.
+        let now = teller.now
+        let policy = teller.retryPolicy
+        var reason = ""
+        var isRetryable = false
+        switch outcome {
+        case .sent: break
+        case .rejected(let error): reason = "\(error)"
+        case .retryableFailure(let error): isRetryable = policy.isRetryable(error)
+        }
+        update { state, followup in
+            if let subscription = state.sends.removeValue(forKey: record.id) { followup.disposals.append(subscription) }
+            guard state.queue.status(ofScope: record.scope) == .sending(record.id) else { return }
+            // `nil` when discarded while it was sent: its answer changes nothing.
+            let pending = state.queue.record(record.id)
+            switch outcome {
+            case .sent(let tags):
+                if let pending {
+                    // Not flushed: at 1 fsync per write the outbox could not send more than a
+                    // few thousand writes a second. Only a power loss before the next flushed
+                    // append can lose the mark, and that write is then sent again with its
+                    // idempotency key, which the outbox promises anyway (at least once).
+                    append(.sent(id: record.id), flush: false, &followup)
+                    _ = state.queue.remove(record.id)
+                    emit(.sent(pending), &state, &followup)
+                }
+                followup.events.append(.writeSent(kind: record.kind, id: record.id))
+                followup.invalidations += tags
+                state.queue.answered(record)
+            case .rejected(let error):
+                if let pending {
+                    append(.rejected(id: record.id, reason: reason), &followup)
+                    _ = state.queue.remove(record.id)
+                    let rejection = OutboxRejection(record: pending, error: error, rejectedAt: now)
+                    state.rejections.append(rejection)
+                    emit(.rejected(rejection), &state, &followup)
+                    followup.invalidations.append(record.tag)
+                }
+                followup.events.append(.writeRejected(kind: record.kind, id: record.id, error: error))
+                state.queue.answered(record)
+            case .retryableFailure(let error):
+                guard var pending else {
+                    state.queue.answered(record)
+                    break
+                }
+                pending.attempts += 1
+                append(.attempted(id: record.id, attempts: pending.attempts), &followup)
+                state.queue.setAttempts(pending.attempts, of: record.id)
+                var delay: TimeInterval?
+                state.queue.failed(record) { failures in
+                    delay = policy.delay(
+                        afterFailedAttempts: failures,
+                        isRetryable: isRetryable,
+                        random: .random(in: 0..<1)
+                    )
+                    return delay != nil
+                }
+                if let delay {
+                    let timer = SingleAssignmentDisposable()
+                    if let replaced = state.timers.updateValue(timer, forKey: record.scope) {
+                        followup.disposals.append(replaced)
+                    }
+                    followup.timers.append((record.scope, delay, timer))
+                }
+                emit(.attempted(pending), &state, &followup)
+                followup.events.append(
+                    .writeFailed(
+                        kind: record.kind,
+                        id: record.id,
+                        attempts: pending.attempts,
+                        error: error,
+                        retryIn: delay.map { .nanoseconds(Int(($0 * 1_000_000_000).rounded())) }
+                    )
+                )
+            }
+            pump(&state, &followup)
+        }
+    }
+
+    /// The retry delay `timer` of `scope` ran out.
+    private func retryDue(_ scope: String, timer: SingleAssignmentDisposable) {
+        update { state, followup in
+            guard state.timers[scope] === timer else { return }
+            state.timers[scope] = nil
+            followup.disposals.append(timer)
+            state.queue.retryDue(scope)
+            pump(&state, &followup)
+        }
+    }
+
+    /// A trigger (or a relaunch): the network counts as up, stalled and waiting scopes go on at
+    /// once, and a process that is not sending reads the journal again.
+    func resume() {
+        update { state, followup in
+            state.isNetworkDown = false
+            followup.disposals += state.timers.values.map { $0 as any Disposable }
+            state.timers = [:]
+            state.queue.resume()
+            if state.sendLock == nil { readAgain(&state, &followup) }
+            pump(&state, &followup)
+        }
+    }
+
+    /// Discards the writes `select` picks, recording each in the journal.
+    func discard(_ select: (OutboxSendQueue) -> [OutboxRecord]) throws(OutboxError) -> Int {
+        let (dropped, failure) = update { state, followup -> (Int, OutboxError?) in
+            var dropped = 0
+            var failure: OutboxError?
+            let records = select(state.queue)
+            for (index, record) in records.enumerated() {
+                do {
+                    // Flushing the last entry flushes the whole file: one fsync for them all.
+                    try journal.append(.discarded(id: record.id), flush: index == records.count - 1)
+                } catch {
+                    failure = .notRecorded(reason: "\(error)")
+                    break
+                }
+                _ = state.queue.remove(record.id)
+                emit(.discarded(record), &state, &followup)
+                dropped += 1
+            }
+            pump(&state, &followup)
+            return (dropped, failure)
+        }
+        if let failure { throw failure }
+        return dropped
+    }
+
+    // MARK: Journal and changes
+
+    /// Appends `entry` about a write that left the queue or failed; a failure is logged, not
+    /// thrown: the write then stays in the journal and is sent again after a relaunch.
+    private func append(_ entry: OutboxJournalEntry, flush: Bool = true, _ followup: inout Followup) {
+        do {
+            try journal.append(entry, flush: flush)
+        } catch {
+            followup.events.append(
+                .outboxProblem("The outbox could not record \(entry) (\(error)); a relaunch may send that write again.")
+            )
+        }
+    }
+
+    func emit(_ change: OutboxChange, _ state: inout State, _ followup: inout Followup) {
+        state.undelivered.enqueue(change)
+        followup.hasChanges = true
+    }
+
+    /// Hands the changes decided so far to `inbox`, in order: the thread that finds nobody
+    /// handing them does it, until none is left.
+    private func deliverChanges() {
+        let mustDeliver = state.withLock { state in
+            guard !state.isDelivering else { return false }
+            state.isDelivering = true
+            return true
+        }
+        guard mustDeliver else { return }
+        while let change = state.withLock({ state -> OutboxChange? in
+            guard let change = state.undelivered.dequeue() else {
+                state.isDelivering = false
+                return nil
+            }
+            return change
+        }) {
+            inbox.onNext(change)
+        }
+    }
+}
+
+/// Whether this is the first of a send's answer and its timeout: only that one counts.
+private func isFirst(_ answered: LockedState<Bool>) -> Bool {
+    answered.withLock { answered in
+        defer { answered = true }
+        return !answered
+    }
+}

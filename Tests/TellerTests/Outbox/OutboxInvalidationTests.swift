@@ -1,0 +1,64 @@
+import Foundation
+import Teller
+import TellerRx
+import TellerTestSupport
+import TellerTesting
+import Testing
+
+/// A sent write invalidates the tags it declares, and a rejected one its own tag, so the
+/// repositories showing them fetch the server's version.
+@Suite struct OutboxInvalidationTests {
+    let fixture = OutboxFixture()
+    let dataSource = InMemoryDataSource()
+    let octocat = TestRequirements(username: "octocat")
+
+    init() {
+        dataSource.write(["old"], for: octocat)
+        fixture.env.markFetched(octocat, at: 0)
+        let env = fixture.env
+        dataSource.respond { _ in env.fetch(["from the server"], after: 5) }
+    }
+
+    /// A repository showing `octocat`, observed from tick 1.
+    private func observedRepository() -> (TellerRepository<InMemoryDataSource>, TestableObserver<CacheState<[String]>>)
+    {
+        let repository = TellerRepository(dataSource: dataSource, teller: fixture.env.teller)
+        let states = fixture.scheduler.createObserver(CacheState<[String]>.self)
+        repository.requirements = octocat
+        _ = repository.observe().subscribe(states)
+        return (repository, states)
+    }
+
+    @Test func aSentWriteInvalidatesTheTagsItDeclares() throws {
+        defer { fixture.tearDown() }
+        let (repository, states) = observedRepository()
+        let (outbox, handler) = fixture.outbox(answering: [.sent(invalidating: [octocat.tag], after: 50)])
+        try outbox.enqueueNote("edit", tag: octocat.tag)
+        withExtendedLifetime(repository) { fixture.scheduler.advanceTo(50) }
+        #expect(dataSource.calls.fetches == 0)
+        withExtendedLifetime(repository) { fixture.scheduler.start() }
+        #expect(handler.sendCallsCount == 1)
+        #expect(dataSource.calls.fetches == 1)
+        // Sent at 1, accepted at 51: the refresh starts then.
+        #expect(
+            states.timeline == [
+                "1: cache unread age 0",
+                "3: cache [\"old\"] age 0",
+                "52: cache [\"old\"] age 0, refreshing",
+                "59: cache [\"old\"] age 58, justFinishedRefresh",
+                "61: cache [\"from the server\"] age 58",
+            ]
+        )
+    }
+
+    @Test func aRejectedWriteInvalidatesItsTag() throws {
+        defer { fixture.tearDown() }
+        let (repository, _) = observedRepository()
+        let (outbox, handler) = fixture.outbox(answering: [.rejected(TestError(403), after: 50)])
+        try outbox.enqueueNote("forbidden", tag: octocat.tag)
+        withExtendedLifetime(repository) { fixture.scheduler.start() }
+        #expect(handler.sendCallsCount == 1)
+        #expect(dataSource.calls.fetches == 1)
+        #expect(outbox.rejections.count == 1)
+    }
+}
