@@ -59,25 +59,34 @@ private final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<SourceElement>) {
+    /// Elements take this path, with no ``Event`` built: in unspecialized generic code each
+    /// `Event` costs a run-time type-metadata lookup, and this sink sits on every repository's
+    /// `observe()` delivery.
+    func onNext(_ element: SourceElement) {
         // After a terminal event a synchronous source may still be mid-loop; don't run user code.
         guard !isDisposed else { return }
+        do {
+            if let result = try transform(element) {
+                forwardNext(result)
+            }
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            do {
-                if let result = try transform(element) {
-                    forwardOn(.next(result))
-                }
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
+            guard !isDisposed else { return }
             forwardOn(.error(error))
             dispose()
         case .completed:
+            guard !isDisposed else { return }
             forwardOn(.completed)
             dispose()
         }
     }
+
 }
