@@ -123,24 +123,30 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
         // After a terminal event a synchronous source may still be mid-loop; don't run user code.
         guard !isDisposed else { return }
-        switch event {
-        case .next(let element):
-            do {
-                let key = try parent.keySelector(element)
-                if let lastKey, try parent.comparer(lastKey, key) {
-                    return
-                }
-                lastKey = key
-            } catch {
-                forwardOn(.error(error))
-                dispose()
+        do {
+            let key = try parent.keySelector(element)
+            if let lastKey, try parent.comparer(lastKey, key) {
                 return
             }
-            forwardOn(event)
+            lastKey = key
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardNext(element)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
+            guard !isDisposed else { return }
             forwardOn(event)
             dispose()
         }
@@ -175,14 +181,20 @@ where Observer.Element: Equatable {
     /// The last element sent; `nil` until the first one.
     private var lastElement: Element?
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if let lastElement, lastElement == element {
+            return
+        }
+        lastElement = element
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if let lastElement, lastElement == element {
-                return
-            }
-            lastElement = element
-            forwardOn(event)
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -127,14 +127,25 @@ private final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if isDisposed { return }
+        do {
+            try handlers.onNext?(element)
+            forwardNext(element)
+            try handlers.afterNext?(element)
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         if isDisposed { return }
         do {
             switch event {
             case .next(let element):
-                try handlers.onNext?(element)
-                forwardOn(event)
-                try handlers.afterNext?(element)
+                onNext(element)
             case .error(let error):
                 try handlers.onError?(error)
                 forwardOn(event)

@@ -95,23 +95,30 @@ private final class ScanSink<SourceElement, Observer: ObserverType>: Sink<Observ
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<SourceElement>) {
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SourceElement) {
         // After a terminal event a synchronous source may still be mid-loop; don't run user code.
         guard !isDisposed else { return }
+        do {
+            try accumulator(&accumulation, element)
+        } catch {
+            forwardErrorAndDispose(error)
+            return
+        }
+        forwardNext(accumulation)
+    }
+
+    func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&accumulation, element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            forwardOn(.next(accumulation))
+            onNext(element)
         case .error(let error):
+            guard !isDisposed else { return }
             forwardOn(.error(error))
             dispose()
         case .completed:
+            guard !isDisposed else { return }
             forwardOn(.completed)
             dispose()
         }
