@@ -92,6 +92,12 @@ where Observer.Element: Sendable {
         source.subscribe(self, upstreamOf: first)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
