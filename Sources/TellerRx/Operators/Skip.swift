@@ -47,14 +47,20 @@ private final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if remaining > 0 {
+            remaining -= 1
+        } else {
+            forwardNext(element)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if remaining > 0 {
-                remaining -= 1
-            } else {
-                forwardOn(event)
-            }
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -55,18 +55,24 @@ private final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        // Counted down before forwarding, so an element sent re-entrantly from downstream sees
+        // the updated count.
+        guard remaining > 0 else { return }
+        remaining -= 1
+        forwardNext(element)
+        if remaining == 0 {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            // Counted down before forwarding, so an element sent re-entrantly from downstream
-            // sees the updated count.
-            guard remaining > 0 else { return }
-            remaining -= 1
-            forwardOn(event)
-            if remaining == 0 {
-                forwardOn(.completed)
-                dispose()
-            }
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()
