@@ -1,19 +1,20 @@
 import TellerRx
 
-/// What a ``RepositoryMachine`` asks its engine to do.
-enum EngineAction<Extension: MachineExtension> {
+/// What a ``RepositoryMachine`` asks its engine to do. The app's values are sealed, as in
+/// ``EngineInput``: the engine, which knows the repository's types, opens them.
+enum EngineAction {
     /// Deliver this state to observers (and remember it as the latest).
-    case emit(CacheState<Extension.Shown>)
+    case emit(DecidedState)
     /// The requirements were set to `nil` (a sign-out): tell the observers that see it (see
     /// ``RepositoryEngine/sessionStates()``), and remember it as the latest.
     case emitSignedOut
-    /// Start observing the cache (replacing any observation); tag its events with `observation`,
-    /// a number the machine minted for it.
-    case observeCache(Extension.Requirements, Extension.View, observation: Int)
+    /// Start observing the cache (replacing any observation) with the kind's `view` (sealed);
+    /// tag its events with `observation`, a number the machine minted for it.
+    case observeCache(any RepositoryRequirements, view: Parcel, observation: Int)
     case stopObservingCache
     /// Join (or start) the flight for `requirements` for the wait `flight`; its events carry
     /// that id.
-    case joinFlight(Extension.Requirements, flight: UInt64)
+    case joinFlight(any RepositoryRequirements, flight: UInt64)
     /// Leave the flight of the wait `flight` (nothing waits for it here any more), and send
     /// `.flightLeft` once out; a flight that saves keeps the repository until it ends.
     case leaveFlight(UInt64)
@@ -23,14 +24,15 @@ enum EngineAction<Extension: MachineExtension> {
     case startRefreshTimer(RxTimeInterval)
     case stopRefreshTimer
     /// Send `observer` the latest state, if one was emitted yet: it was just added.
-    case greet(EngineObserver<Extension>)
+    case greet(StateObserver)
     /// The repository is gone: complete these observers (every one it had, or one that came
     /// after).
-    case complete([EngineObserver<Extension>])
+    case complete([StateObserver])
     case log(TellerLogEvent)
     /// Nothing to do outside the machine, and why (see ``Quiet``).
     case quiet(Quiet)
     /// Log these events, in order (one action for a burst of refresh calls).
     case logs([TellerLogEvent])
-    case extra(Extension.Action)
+    /// An action only this kind of repository has (sealed, of its extension's action type).
+    case extra(Parcel)
 }

@@ -4,38 +4,38 @@ import TellerRx
 /// and how its machine's extra actions are carried out. The ``RepositoryEngine`` calls it from
 /// whatever thread drains the mailbox; everything it starts reports back through the engine.
 protocol EngineEffects: AnyObject, Sendable {
-    /// What the kind adds to the shared machine.
-    associatedtype Extension: MachineExtension
-    /// The shared machine with the kind's extension. An associated type rather than a type
-    /// alias: the engine's unspecialized code then reads its type metadata from the
-    /// conformance, cached, instead of building `RepositoryMachine<Extension>` at run time at
-    /// every use (about fifty lookups per refresh, measured with callgrind).
-    associatedtype Machine = RepositoryMachine<Extension> where Machine == RepositoryMachine<Extension>
+    associatedtype Requirements: RepositoryRequirements
+    /// What the data source's cache observation emits.
+    associatedtype Cache: Sendable
+    /// The cache observers are shown.
+    associatedtype Shown: Sendable
+    /// What, besides the requirements, says which cache to observe.
+    associatedtype View
+    /// The inputs and actions only this kind has (``MachineExtension``).
+    associatedtype ExtraInput
+    associatedtype ExtraAction
 
     var teller: Teller { get }
 
-    func makeMachine() -> Machine
+    func makeMachine() -> RepositoryMachine
 
     /// The metadata of `tag` as the machine sees it, or `nil` when the tag was never fetched.
-    func stored(forTag tag: String) -> StoredFetch<Machine.StoredExtra>?
+    func stored(forTag tag: String) -> StoredFetch?
 
     /// The cache for `requirements`, subscribed and delivered on the UI scheduler (see
     /// ``readCache(on:failingWith:observe:isEmpty:)``).
-    func observeCache(
-        _ requirements: Machine.Requirements,
-        _ view: Machine.View
-    ) -> Observable<CacheReading<Machine.Cache>>
+    func observeCache(_ requirements: Requirements, _ view: View) -> Observable<CacheReading<Cache>>
 
     /// Which flights are one: repositories whose data sources share this key share a fetch.
-    func flightKey(for requirements: Machine.Requirements) -> FlightKey
+    func flightKey(for requirements: Requirements) -> FlightKey
 
     /// One fetch-and-save for `requirements`, run as the flight `context` describes; see
     /// ``FlightWork``.
-    func flightWork(for requirements: Machine.Requirements, context: FlightContext) -> Observable<FlightEvent>
+    func flightWork(for requirements: Requirements, context: FlightContext) -> Observable<FlightEvent>
 
     /// Carries out an action only this kind of repository has, sending what comes of it back to
     /// `engine` as `.extra` inputs.
-    func perform(_ action: Machine.ExtraAction, engine: RepositoryEngine<Self>)
+    func perform(_ action: ExtraAction, engine: RepositoryEngine<Self>)
 
     /// The repository is gone: stop extra work still running.
     func shutDown()
@@ -44,11 +44,9 @@ protocol EngineEffects: AnyObject, Sendable {
 extension Teller {
     /// What `dataSource` says about refreshing, for a new machine; a setting that cannot work is
     /// logged here, where the repository is made, not by the machine.
-    func machineConfiguration<Extension>(
-        of dataSource: some TellerDataSource
-    ) -> RepositoryMachine<Extension>.Configuration {
+    func machineConfiguration(of dataSource: some TellerDataSource) -> RepositoryMachine.Configuration {
         var problem: TellerLogEvent?
-        let configuration = RepositoryMachine<Extension>.Configuration(of: dataSource, problem: &problem)
+        let configuration = RepositoryMachine.Configuration(of: dataSource, problem: &problem)
         if let problem { log(problem) }
         return configuration
     }

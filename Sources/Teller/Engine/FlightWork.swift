@@ -14,7 +14,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     /// What a saved result brings beside the data (a paging repository's first page: its paging
     /// progress): `metadata` is stored with the fetch time, `progress` is sent with the flight's
     /// end to every repository that waited for it. `nil` keeps what was stored.
-    var saved: (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: any Sendable)? = { _ in nil }
+    var saved: (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: Parcel)? = { _ in nil }
 
     func run() -> Observable<FlightEvent> {
         let work = UncheckedSendable(self)

@@ -1,4 +1,4 @@
-/// What one kind of repository adds to the shared ``RepositoryStateMachine``: a pure machine of
+/// What one kind of repository adds to the shared ``RepositoryMachine``: a pure machine of
 /// its own that the shared one consults at fixed points. The shared machine owns requirements,
 /// cache age and content, waiters, flights and automatic refreshes; an extension owns only what
 /// its kind adds (paging), sees the shared state through ``MachineContext``, and asks for
@@ -8,58 +8,46 @@
 /// Each hook is called before the shared machine emits the state for the same input, so the
 /// state shows the extension's change; the effects a hook returns are carried out after that.
 protocol MachineExtension {
-    associatedtype Requirements: RepositoryRequirements
-    /// What the data source's cache observation emits.
-    associatedtype Cache: Sendable
-    /// The cache observers are shown.
-    associatedtype Shown: Sendable
-    /// What, besides the requirements, says which cache to observe.
-    associatedtype View
-    /// What the extension keeps in the metadata beside the fetch time.
-    associatedtype StoredExtra
-    associatedtype Input
-    associatedtype Action
-
-    typealias Effect = ExtensionEffect<Self>
-
     /// Whether flights must not be joined now (the extension writes to the cache); the shared
     /// machine holds joins back until an effect releases them.
     var holdsFlightJoins: Bool { get }
 
-    /// New requirements are set; `hasCache` says whether they were fetched before.
-    mutating func sessionStarted(_ requirements: Requirements, stored: StoredExtra?, hasCache: Bool)
+    /// New requirements are set; `hasCache` says whether they were fetched before. `stored` is
+    /// what the metadata keeps beside the fetch time (sealed, of the kind's type).
+    mutating func sessionStarted(_ requirements: any RepositoryRequirements, stored: Parcel?, hasCache: Bool)
     /// The requirements are replaced or the repository is gone: stop the extension's work.
-    mutating func sessionEnded() -> [Effect]
+    mutating func sessionEnded() -> [ExtensionEffect]
     /// Whether an automatic refresh may start now; `isTooOld` says whether the cache is missing or
     /// older than its maximum age.
     func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool
-    /// The shared machine starts observing the cache: with which view, or `nil` to start it later
-    /// (with an `.observeCache` effect) after what the returned effects start.
-    mutating func viewForObserving() -> (view: View?, effects: [Effect])
+    /// The shared machine starts observing the cache: with which view (sealed), or `nil` to start
+    /// it later (with an `.observeCache` effect) after what the returned effects start.
+    mutating func viewForObserving() -> (view: Parcel?, effects: [ExtensionEffect])
     /// A waiter starts waiting while no other did: a flight begins.
-    mutating func flightStarting() -> [Effect]
+    mutating func flightStarting() -> [ExtensionEffect]
     /// The flight the waiters wait for saves its data now.
     mutating func flightSaving()
     /// One waiter's flight ended with `result`; `isLast` when no waiter of the repository waits
     /// any more. `saved` is what the repository's own flight saved beside the fetch time, `stored`
-    /// what the metadata holds.
+    /// what the metadata holds (both sealed).
     mutating func flightFinished(
         _ result: RefreshResult,
-        saved: StoredExtra?,
-        stored: StoredExtra?,
+        saved: Parcel?,
+        stored: Parcel?,
         isLast: Bool,
         context: MachineContext
-    ) -> [Effect]
+    ) -> [ExtensionEffect]
     /// The cache observation delivered a value, failed, or emitted nothing when subscribed.
-    mutating func cacheRead(_ reading: CacheReadOutcome) -> [Effect]
+    mutating func cacheRead(_ reading: CacheReadOutcome) -> [ExtensionEffect]
     /// A flight saved the tag (`stored` is its metadata now), or the metadata was cleared
     /// (`stored` is `nil`). Called for every change, in the order changes arrive: also while this
     /// repository's waiters wait (`context.isFetching`; the change may be their own flight's), and
     /// for a fetch time the shared machine already read at a flight's end.
-    mutating func metadataChanged(stored: StoredExtra?, cleared: Bool, context: MachineContext) -> [Effect]
-    mutating func handle(_ input: Input, context: MachineContext) -> [Effect]
-    /// What observers are shown for `cache`.
-    func present(_ cache: Cache) -> Shown
+    mutating func metadataChanged(stored: Parcel?, cleared: Bool, context: MachineContext) -> [ExtensionEffect]
+    /// An input only this kind has (sealed, of the kind's input type).
+    mutating func handle(_ input: Parcel, context: MachineContext) -> [ExtensionEffect]
+    /// What observers are shown for `cache` (both sealed).
+    func present(_ cache: Parcel) -> Parcel
 }
 
 /// What a subscription to the cache brought.
@@ -90,10 +78,11 @@ struct MachineContext {
 }
 
 /// What an extension asks the shared machine for.
-enum ExtensionEffect<Extension: MachineExtension> {
-    case extra(Extension.Action)
-    /// Observe the cache with this view (restarting the observation).
-    case observeCache(Extension.View)
+enum ExtensionEffect {
+    /// An action only this kind has (sealed, of the kind's action type).
+    case extra(Parcel)
+    /// Observe the cache with this view (sealed; restarting the observation).
+    case observeCache(Parcel)
     /// Emit the current state again: the extension's part of it changed.
     case emit
     /// Let flight joins held back by ``MachineExtension/holdsFlightJoins`` through.
@@ -104,30 +93,27 @@ enum ExtensionEffect<Extension: MachineExtension> {
 }
 
 /// The plain repository's extension: nothing to add.
-struct NoExtension<Requirements: RepositoryRequirements, Cache: Sendable>: MachineExtension {
-    typealias Shown = Cache
-    typealias View = Void
-    typealias StoredExtra = Never
-    typealias Input = Never
-    typealias Action = Never
+struct NoExtension: MachineExtension {
+    /// The view a plain repository observes its cache with: none.
+    static let view = Sealed(())
 
     var holdsFlightJoins: Bool { false }
 
-    func sessionStarted(_ requirements: Requirements, stored: Never?, hasCache: Bool) {}
-    func sessionEnded() -> [Effect] { [] }
+    func sessionStarted(_ requirements: any RepositoryRequirements, stored: Parcel?, hasCache: Bool) {}
+    func sessionEnded() -> [ExtensionEffect] { [] }
     func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool { isTooOld }
-    func viewForObserving() -> (view: Void?, effects: [Effect]) { ((), []) }
-    func flightStarting() -> [Effect] { [] }
+    func viewForObserving() -> (view: Parcel?, effects: [ExtensionEffect]) { (Self.view, []) }
+    func flightStarting() -> [ExtensionEffect] { [] }
     func flightSaving() {}
     func flightFinished(
         _ result: RefreshResult,
-        saved: Never?,
-        stored: Never?,
+        saved: Parcel?,
+        stored: Parcel?,
         isLast: Bool,
         context: MachineContext
-    ) -> [Effect] { [] }
-    func cacheRead(_ reading: CacheReadOutcome) -> [Effect] { [] }
-    func metadataChanged(stored: Never?, cleared: Bool, context: MachineContext) -> [Effect] { [] }
-    func handle(_ input: Never, context: MachineContext) -> [Effect] {}
-    func present(_ cache: Cache) -> Cache { cache }
+    ) -> [ExtensionEffect] { [] }
+    func cacheRead(_ reading: CacheReadOutcome) -> [ExtensionEffect] { [] }
+    func metadataChanged(stored: Parcel?, cleared: Bool, context: MachineContext) -> [ExtensionEffect] { [] }
+    func handle(_ input: Parcel, context: MachineContext) -> [ExtensionEffect] { [.quiet("no input of its own")] }
+    func present(_ cache: Parcel) -> Parcel { cache }
 }

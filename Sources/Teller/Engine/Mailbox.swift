@@ -3,8 +3,8 @@
 ///
 /// It names none of the repository's own types: the mailbox is touched by every call, from every
 /// thread, and code generic over a repository's types finds their layout at run time on each use.
-/// The few mails that carry such types (requirements, a cache value, an observer) travel sealed
-/// in a ``Parcel`` that only their engine opens.
+/// The few mails that carry such types (requirements, a cache value, a kind's own input) travel
+/// sealed in a ``Parcel`` that only their engine opens.
 enum Mail {
     /// The refresh calls made one after the other (the mailbox's first call batch): the machine
     /// gets them as one input.
@@ -16,18 +16,24 @@ enum Mail {
     case flightSaving(UInt64)
     case flightRetry(UInt64, pending: PendingRetry?)
     case flightLeft(UInt64)
-    case flightFinished(UInt64, result: RefreshResult, saved: (any Sendable)?)
+    case flightFinished(UInt64, result: RefreshResult, saved: Parcel?)
     case metadataChanged(MetadataChange)
     case removeObserver(UInt64)
     case shutDown
     /// New requirements: a sealed `Requirements?`.
     case setRequirements(Parcel)
-    /// Mail that carries the repository's own types.
-    case sealed(Parcel)
+    /// The cache observation emitted `cache` (a sealed `Cache`).
+    case cacheEmitted(observation: Int, cache: Parcel, isEmpty: Bool)
+    case cacheFailed(observation: Int, error: any Error)
+    case cacheSilent(observation: Int)
+    /// An input only this kind of repository has (sealed).
+    case extra(Parcel)
+    case addObserver(StateObserver)
 }
 
-/// Mail that carries a repository's own types, sealed so the mailbox need not know them. The
-/// engine that posts a parcel is the one that opens it.
+/// A value of one of the app's types, sealed so that what carries it (the mailbox, the machine)
+/// need not know its type, and is compiled once for every repository. Whoever seals a value
+/// knows its type and is the one that opens it (the engine, a repository kind's extension).
 class Parcel: @unchecked Sendable {}
 
 /// A parcel's content.

@@ -9,8 +9,8 @@ enum FlightEvent: Sendable {
     /// The delay of a retry ran out: attempt number `attempt` (2 for the first retry) starts.
     case retryStarted(attempt: Int)
     /// The fetch is over for this waiter. `saved` is what a successful save brought beside the
-    /// data (a paging first page's progress), for every repository that waited.
-    case finished(RefreshResult, saved: (any Sendable)? = nil)
+    /// data (a paging first page's progress, sealed), for every repository that waited.
+    case finished(RefreshResult, saved: Parcel? = nil)
 }
 
 /// Which fetches are one flight: the same tag of the same data-source type.

@@ -14,25 +14,15 @@ import TellerRx
 final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @unchecked Sendable {
     // @unchecked: the queue is only touched under `mailbox`'s lock; the machine (which keeps
     // the observers) under `drained`'s.
-    typealias Machine = Effects.Machine
-    typealias Requirements = Machine.Requirements
-    typealias State = CacheState<Machine.Shown>
+    typealias Requirements = Effects.Requirements
+    typealias State = CacheState<Effects.Shown>
     /// A state, or `nil` for no requirements (signed out).
     typealias SessionState = State?
-
-    /// The mail that carries this repository's own types, sealed in a ``Parcel``.
-    private enum SealedMail {
-        case cacheEmitted(observation: Int, cache: Machine.Cache, isEmpty: Bool)
-        case cacheFailed(observation: Int, error: any Error)
-        case cacheSilent(observation: Int)
-        case extra(Machine.ExtraInput)
-        case addObserver(Machine.Observer)
-    }
 
     /// What the drain works on: apart from the mailbox, so refresh calls are queued (one lock,
     /// one append) while the drain has the machine decide a batch.
     private struct Drained {
-        var machine: Machine
+        var machine: RepositoryMachine
         /// What a new observer gets first: nothing yet (`nil`), or the last session state.
         var latest: SessionState?
     }
@@ -73,11 +63,11 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         if let requested = mailbox.withLock({ $0.requested }) {
             return requested.open(as: Requirements?.self)
         }
-        return drained.withLock { $0.machine.requirements }
+        return drained.withLock { $0.machine.requirements }.map(typed)
     }
 
     /// Reads something from the machine under the lock (for the façades' read-only properties).
-    func read<Value>(_ body: (Machine) -> Value) -> Value {
+    func read<Value>(_ body: (RepositoryMachine) -> Value) -> Value {
         drained.withLock { body($0.machine) }
     }
 
@@ -98,7 +88,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             // The refresh check first, so a refresh it starts is already in the first state
             // this observer gets.
             send(.observed)
-            send(sealed: .addObserver(Machine.Observer(id: id, observer: observer)))
+            send(.addObserver(StateObserver(id: id, observer: observer)))
             return Disposables.create { [weak self] in self?.send(.removeObserver(id)) }
         }
     }
@@ -134,12 +124,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     // MARK: Mailbox
 
     /// Sends an input of the repository kind's own.
-    func send(extra input: Machine.ExtraInput) {
-        send(sealed: .extra(input))
-    }
-
-    private func send(sealed mail: SealedMail) {
-        send(.sealed(Sealed(mail)))
+    func send(extra input: Effects.ExtraInput) {
+        send(.extra(Sealed(input)))
     }
 
     private func send(_ mail: Mail) {
@@ -196,7 +182,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .flightFinished(let flight, let result, let saved):
             let tag = drained.withLock { $0.machine.requirements?.tag }
             let stored = tag.flatMap { effects.stored(forTag: $0) }
-            handle(.flightFinished(flight, result: result, stored: stored, saved: saved as? Machine.StoredExtra))
+            handle(.flightFinished(flight, result: result, stored: stored, saved: saved))
         case .metadataChanged(let change):
             guard let tag = drained.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
             handle(
@@ -204,13 +190,6 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             )
         case .removeObserver(let id):
             handle(.observerRemoved(id))
-        case .sealed(let parcel):
-            process(parcel.open(as: SealedMail.self))
-        }
-    }
-
-    private func process(_ mail: SealedMail) {
-        switch mail {
         case .cacheEmitted(let observation, let cache, let isEmpty):
             handle(.cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
         case .cacheFailed(let observation, let error):
@@ -233,7 +212,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         teller.shownTagChanged(from: before, to: after)
     }
 
-    private func handle(_ input: Machine.Input) {
+    private func handle(_ input: EngineInput) {
         let now = teller.now
         // What the machine held of the app's values before (requirements, cache, a kind's own
         // state) is released with `held`, after the lock: the handling may drop the last
@@ -251,14 +230,18 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     // MARK: Actions
 
-    private func perform(_ action: Machine.Action) {
+    private func perform(_ action: EngineAction) {
         switch action {
-        case .emit(let state):
-            remember(state)
+        case .emit(let decided):
+            remember(State(decided))
         case .emitSignedOut:
             remember(nil)
         case .observeCache(let requirements, let view, let observation):
-            cacheSubscription.disposable = observeCache(requirements, view, observation: observation)
+            cacheSubscription.disposable = observeCache(
+                typed(requirements),
+                view.open(as: Effects.View.self),
+                observation: observation
+            )
         case .stopObservingCache:
             cacheSubscription.disposable = Disposables.create()
         case .startRefreshTimer(let interval):
@@ -268,7 +251,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .stopRefreshTimer:
             refreshTimer.disposable = Disposables.create()
         case .joinFlight(let requirements, let flight):
-            let membership = joinFlight(requirements, flight: flight)
+            let membership = joinFlight(typed(requirements), flight: flight)
             flightMembership.withLock { $0 = (flight, membership) }
         case .leaveFlight(let flight):
             let joined = flightMembership.withLock { joined in
@@ -295,8 +278,13 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .logs(let events):
             teller.log(events)
         case .extra(let action):
-            effects.perform(action, engine: self)
+            effects.perform(action.open(as: Effects.ExtraAction.self), engine: self)
         }
+    }
+
+    /// The requirements the machine was given, as this repository's type.
+    private func typed(_ requirements: any RepositoryRequirements) -> Requirements {
+        typedRequirements(requirements, as: Requirements.self)
     }
 
     /// Makes `state` the latest and sends it to the observers; the state it replaces is released
@@ -342,19 +330,19 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
 
     // MARK: Cache
 
-    private func observeCache(_ requirements: Requirements, _ view: Machine.View, observation: Int) -> any Disposable {
+    private func observeCache(_ requirements: Requirements, _ view: Effects.View, observation: Int) -> any Disposable {
         effects.observeCache(requirements, view)
             .subscribe(
                 onNext: { [self] reading in
                     switch reading {
                     case .value(let cache, let isEmpty):
-                        send(sealed: .cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
+                        send(.cacheEmitted(observation: observation, cache: Sealed(cache), isEmpty: isEmpty))
                     case .nothingOnSubscribe:
-                        send(sealed: .cacheSilent(observation: observation))
+                        send(.cacheSilent(observation: observation))
                     }
                 },
                 onError: { [self] error in
-                    send(sealed: .cacheFailed(observation: observation, error: error))
+                    send(.cacheFailed(observation: observation, error: error))
                 }
             )
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The cache observation and the metadata: what the repository shows, and changes made elsewhere.
 extension RepositoryMachine {
-    mutating func cacheEmitted(observation: Int, cache: Cache, isEmpty: Bool, now: Date) -> [Action] {
+    mutating func cacheEmitted(observation: Int, cache: Parcel, isEmpty: Bool, now: Date) -> [Action] {
         // Paused for a save: the flight's end reads the cache again.
         if case .pausedForSave(observation)? = active?.observation {
             return [.quiet(.pausedForSave)]
@@ -49,7 +49,7 @@ extension RepositoryMachine {
     /// An `invalidation` changed only the mark (see ``invalidated(stored:)``).
     mutating func metadataChanged(
         tag: String,
-        stored: StoredFetch<StoredExtra>?,
+        stored: StoredFetch?,
         invalidation: Bool,
         now: Date
     ) -> [Action] {
@@ -103,7 +103,7 @@ extension RepositoryMachine {
     /// failure. One waiting for a flight fetches once more at its end if the mark is still set.
     /// Nothing was saved, so the extension is not told (a paged list would otherwise go back to
     /// its first page while its pages stay stored).
-    private mutating func invalidated(stored: StoredFetch<StoredExtra>?) -> [Action] {
+    private mutating func invalidated(stored: StoredFetch?) -> [Action] {
         guard active != nil else { return [.quiet(.noRequirements)] }
         let isFetching = active?.flight != nil
         var isNew = false
@@ -122,7 +122,7 @@ extension RepositoryMachine {
     }
 
     /// An input only this kind of repository has.
-    mutating func extra(_ input: ExtraInput) -> [Action] {
+    mutating func extra(_ input: Parcel) -> [Action] {
         guard active != nil else { return [.quiet(.noRequirements)] }
         // Effects about an observation or a held join that is not there any more fall away: the
         // input still changed the extension's state.

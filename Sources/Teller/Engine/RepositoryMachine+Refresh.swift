@@ -132,7 +132,7 @@ extension RepositoryMachine {
     /// The repository is out of the flight it asked to leave (it was not saving); `stored` is
     /// the tag's metadata now. Calls that came meanwhile, or the machine's own request, wait for
     /// a new flight.
-    mutating func flightLeft(_ id: UInt64, stored: StoredFetch<StoredExtra>?) -> [Action] {
+    mutating func flightLeft(_ id: UInt64, stored: StoredFetch?) -> [Action] {
         guard let active, var flight = active.flight, flight.id == id, flight.link == .leaving else {
             return [.quiet(.otherFlight)]
         }
@@ -179,8 +179,8 @@ extension RepositoryMachine {
     mutating func flightFinished(
         _ id: UInt64,
         result: RefreshResult,
-        stored: StoredFetch<StoredExtra>?,
-        saved: StoredExtra? = nil
+        stored: StoredFetch?,
+        saved: Parcel? = nil
     ) -> [Action] {
         guard let active, let flight = active.flight, flight.id == id else {
             // The repository left that flight (its calls left, or its requirements changed).
@@ -201,8 +201,8 @@ extension RepositoryMachine {
     private mutating func endWait(
         result: RefreshResult,
         lastFetched: Date?,
-        stored: StoredFetch<StoredExtra>? = nil,
-        saved: StoredExtra? = nil
+        stored: StoredFetch? = nil,
+        saved: Parcel? = nil
     ) -> [Action] {
         let ended = updateActive { active -> [Action]? in
             guard let flight = active.flight.take() else { return nil }

@@ -5,41 +5,26 @@ extension RepositoryMachine {
     /// The current state, then clears the one-shot flags: they belong to this state only.
     mutating func emit() -> [Action] {
         guard let active else { return [] }
-        let fetching = active.flight != nil
-        let state: CacheState<Shown>
+        let cache: DecidedState.Cache
         if let lastFetched = active.lastFetched {
-            var cache: Shown?
-            var isLoading = false
-            var readError: (any Error)?
             switch active.content {
-            case .notRead: isLoading = true
-            case .read(let read): cache = read.map(ext.present)
-            case .failed(let error): readError = error
+            case .notRead:
+                cache = .fetched(age: lastFetched, shown: nil, isLoading: true, readError: nil)
+            case .read(let read):
+                cache = .fetched(age: lastFetched, shown: read.map(ext.present), isLoading: false, readError: nil)
+            case .failed(let error):
+                cache = .fetched(age: lastFetched, shown: nil, isLoading: false, readError: error)
             }
-            state = CacheState(
-                state: .cache(cache: cache, cacheAge: lastFetched),
-                requirements: active.requirements,
-                isLoadingCache: isLoading,
-                isRefreshing: fetching,
-                justFinishedFirstFetch: active.oneShot.map { if case .firstFetchSucceeded = $0 { true } else { false } }
-                    ?? false,
-                justFinishedSuccessfulRefresh: active.oneShot.map {
-                    if case .refreshSucceeded = $0 { true } else { false }
-                }
-                    ?? false,
-                refreshError: active.oneShot?.error,
-                cacheReadError: readError,
-                pendingRetry: active.flight?.pendingRetry
-            )
         } else {
-            state = CacheState(
-                state: .noCache,
-                requirements: active.requirements,
-                isFirstFetch: fetching,
-                errorDuringFirstFetch: active.oneShot?.error,
-                pendingRetry: active.flight?.pendingRetry
-            )
+            cache = .none
         }
+        let state = DecidedState(
+            requirements: active.requirements,
+            cache: cache,
+            isFetching: active.flight != nil,
+            oneShot: active.oneShot,
+            pendingRetry: active.flight?.pendingRetry
+        )
         self.active?.oneShot = nil
         return [.emit(state)]
     }

@@ -9,21 +9,19 @@ import TellerRx
 /// sense in the current state, or needs nothing done, returns `.quiet` with the reason (and a
 /// `.log(.eventIgnored…)` where that tells a misbehaving data source apart), never a crash.
 ///
+/// It is not generic over the app's types: requirements reach it as an existential, caches and a
+/// kind's own values sealed in ``Parcel``s that only the engine and the kind's extension open. So
+/// it is compiled once, fully optimized, for every repository, instead of running as unspecialized
+/// generic code that looks up its types' layouts at run time on every input.
+///
 /// Every id an input carries was minted here (cache subscriptions, flight waits), except an
 /// observer's: the mailbox mints that one, as the subscription's disposal must name it before
 /// the machine hears of the observer. Replaying a recorded sequence of inputs rebuilds the same
 /// state.
-struct RepositoryMachine<Extension: MachineExtension> {
-    typealias Requirements = Extension.Requirements
-    typealias Cache = Extension.Cache
-    typealias Shown = Extension.Shown
-    typealias View = Extension.View
-    typealias StoredExtra = Extension.StoredExtra
-    typealias ExtraInput = Extension.Input
-    typealias ExtraAction = Extension.Action
-    typealias Input = EngineInput<Extension>
-    typealias Observer = EngineObserver<Extension>
-    typealias Action = EngineAction<Extension>
+struct RepositoryMachine {
+    typealias Input = EngineInput
+    typealias Observer = StateObserver
+    typealias Action = EngineAction
 
     struct Configuration {
         let automaticallyRefresh: Bool
@@ -34,7 +32,8 @@ struct RepositoryMachine<Extension: MachineExtension> {
 
     enum Content {
         case notRead
-        case read(Cache?)
+        /// Read: the cache (sealed), or `nil` when the data source calls it empty.
+        case read(Parcel?)
         /// `observeCache` failed; read again on the next observe(), refresh or metadata change.
         case failed(any Error)
     }
@@ -118,7 +117,7 @@ struct RepositoryMachine<Extension: MachineExtension> {
 
     /// Everything about one value of the requirements.
     struct Active {
-        let requirements: Requirements
+        let requirements: any RepositoryRequirements
         var lastFetched: Date?
         var content = Content.notRead
         var observation = Observation.off
@@ -150,7 +149,8 @@ struct RepositoryMachine<Extension: MachineExtension> {
     }
 
     let configuration: Configuration
-    var ext: Extension
+    /// What the repository's kind adds (paging), or ``NoExtension``.
+    var ext: any MachineExtension
     var active: Active?
     /// Mints cache-subscription numbers (see ``Observation``).
     var observations = 0
@@ -162,13 +162,13 @@ struct RepositoryMachine<Extension: MachineExtension> {
     var observers: [Observer] = []
     var isRefreshTimerRunning = false
 
-    init(configuration: Configuration, extension ext: Extension) {
+    init(configuration: Configuration, extension ext: any MachineExtension = NoExtension()) {
         self.configuration = configuration
         self.ext = ext
     }
 
     /// The requirements the machine works for, once it processed them.
-    var requirements: Requirements? {
+    var requirements: (any RepositoryRequirements)? {
         active?.requirements
     }
 
@@ -180,12 +180,11 @@ struct RepositoryMachine<Extension: MachineExtension> {
         AppValues(requirements: active?.requirements, content: active?.content, ext: ext, observers: observers)
     }
 
-    /// What ``appValues`` holds. A struct, not a tuple: the engine's unspecialized code builds a
-    /// tuple's type metadata from its elements' at every use.
+    /// What ``appValues`` holds.
     struct AppValues {
-        let requirements: Requirements?
+        let requirements: (any RepositoryRequirements)?
         let content: Content?
-        let ext: Extension
+        let ext: any MachineExtension
         let observers: [Observer]
     }
 
@@ -267,8 +266,8 @@ struct RepositoryMachine<Extension: MachineExtension> {
     // MARK: Sessions
 
     mutating func setRequirements(
-        _ requirements: Requirements?,
-        stored: StoredFetch<StoredExtra>?,
+        _ requirements: (any RepositoryRequirements)?,
+        stored: StoredFetch?,
         now: Date
     ) -> [Action] {
         guard !isShutDown else { return [.quiet(.shutDown)] }
@@ -344,7 +343,7 @@ struct RepositoryMachine<Extension: MachineExtension> {
     }
 
     /// Carries out what the extension asked for.
-    mutating func apply(_ effects: [Extension.Effect]) -> [Action] {
+    mutating func apply(_ effects: [ExtensionEffect]) -> [Action] {
         var actions: [Action] = []
         for effect in effects {
             switch effect {
@@ -352,7 +351,7 @@ struct RepositoryMachine<Extension: MachineExtension> {
                 actions.append(.extra(action))
             case .observeCache(let view):
                 guard let active, active.isObserving else { continue }
-                actions.append(.observeCache(active.requirements, view, observation: startObservation()))
+                actions.append(.observeCache(active.requirements, view: view, observation: startObservation()))
             case .emit:
                 actions += emit()
             case .releaseHeldJoins:
@@ -384,7 +383,8 @@ struct RepositoryMachine<Extension: MachineExtension> {
         // paged list observes once its cache was trimmed).
         let observation = startObservation()
         let (view, effects) = ext.viewForObserving()
-        let observe: [Action] = view.map { [.observeCache(active.requirements, $0, observation: observation)] } ?? []
+        let observe: [Action] =
+            view.map { [.observeCache(active.requirements, view: $0, observation: observation)] } ?? []
         return observe + apply(effects)
     }
 
@@ -425,16 +425,5 @@ extension RepositoryMachine.Configuration {
             return
         }
         refreshInterval = interval
-    }
-}
-
-/// The plain repository's machine: nothing added.
-typealias RepositoryStateMachine<Requirements: RepositoryRequirements, Cache: Sendable> = RepositoryMachine<
-    NoExtension<Requirements, Cache>
->
-
-extension RepositoryMachine {
-    init<Requirements, Cache>(configuration: Configuration) where Extension == NoExtension<Requirements, Cache> {
-        self.init(configuration: configuration, extension: NoExtension())
     }
 }

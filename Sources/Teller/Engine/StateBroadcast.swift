@@ -9,7 +9,7 @@ import TellerRx
 /// scheduler. An observer that disposed meanwhile gets nothing more: its `Observable.create`
 /// sink drops what arrives after disposal.
 final class StateBroadcast<State: Sendable>: Sendable {
-    typealias Observers = [StateObserver<State>]
+    typealias Observers = [StateObserver]
 
     private enum Delivery: @unchecked Sendable {
         // @unchecked: a delivery is handed over once, from the engine's drain to the UI
@@ -26,9 +26,9 @@ final class StateBroadcast<State: Sendable>: Sendable {
         _ = deliveries.observe(on: scheduler).subscribe(onNext: { delivery in
             switch delivery {
             case .state(let state, let observers):
-                for entry in observers { entry.observer.onNext(state) }
+                for entry in observers { entry.observer(of: State.self).onNext(state) }
             case .completion(let observers):
-                for entry in observers { entry.observer.onCompleted() }
+                for entry in observers { entry.observer(of: State.self).onCompleted() }
             }
         })
     }
@@ -47,8 +47,28 @@ final class StateBroadcast<State: Sendable>: Sendable {
     }
 }
 
-/// One `observe()` subscription: the id its disposal names, and where its states go.
-struct StateObserver<State: Sendable> {
+/// One `observe()` subscription: the id its disposal names, and where its states go. The
+/// machine keeps it without knowing the state type; only its engine, which made it, opens it.
+struct StateObserver {
     let id: UInt64
-    let observer: AnyObserver<State>
+    private let sink: AnyObject
+
+    init<State>(id: UInt64, observer: AnyObserver<State>) {
+        self.id = id
+        sink = Sink(observer)
+    }
+
+    /// The observer, as the engine that made it knows it: `State` is the type it was made with.
+    func observer<State>(of state: State.Type) -> AnyObserver<State> {
+        unsafeDowncast(sink, to: Sink<State>.self).observer
+    }
+
+    /// A class, so the machine can hold it with no knowledge of `State`.
+    private final class Sink<State> {
+        let observer: AnyObserver<State>
+
+        init(_ observer: AnyObserver<State>) {
+            self.observer = observer
+        }
+    }
 }

@@ -6,8 +6,12 @@ import TellerRx
 final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as
     // PagingRepositoryDataSource documents; the two work slots are thread-safe.
-    typealias Extension = PagingExtension<DataSource>
     typealias Requirements = DataSource.Requirements
+    typealias Cache = DataSource.PagingCache
+    typealias Shown = PagedCache<DataSource.PagingCache>
+    typealias View = DataSource.PagingRequirements
+    typealias ExtraInput = PagingInput<DataSource>
+    typealias ExtraAction = PagingAction<DataSource>
     typealias Progress = PagingExtension<DataSource>.FirstPageProgress
 
     let dataSource: DataSource
@@ -29,20 +33,20 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller, scanningProperties: true)
     }
 
-    func makeMachine() -> Machine {
-        Machine(
+    func makeMachine() -> RepositoryMachine {
+        RepositoryMachine(
             configuration: teller.machineConfiguration(of: dataSource),
-            extension: PagingExtension(firstPage: firstPageRequirements)
+            extension: PagingExtension<DataSource>(firstPage: firstPageRequirements)
         )
     }
 
     // MARK: Metadata
 
-    func stored(forTag tag: String) -> StoredFetch<Progress>? {
+    func stored(forTag tag: String) -> StoredFetch? {
         guard let (metadata, isInvalidated) = teller.storedMetadata(tag: tag) else { return nil }
         return StoredFetch(
             lastFetched: metadata.lastFetched,
-            extra: progress(metadata.paging, tag: tag),
+            extra: progress(metadata.paging, tag: tag).map(Sealed.init),
             isInvalidated: isInvalidated
         )
     }
@@ -94,7 +98,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
                     areMorePages: page.areMorePages,
                     nextPageRequirements: page.nextPageRequirements
                 )
-                return (page.pagingMetadata, progress)
+                return (page.pagingMetadata, Sealed(progress))
             }
         )
         .run()
@@ -151,7 +155,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     ) {
         let work = UncheckedSendable((wanted, body))
         teller.coordinator.write(flightKey(for: requirements)) {
-            guard engine.read({ work.value.0($0.ext) }) else { return }
+            guard engine.read({ $0.paging(of: DataSource.self).map(work.value.0) }) == true else { return }
             work.value.1()
         }
     }

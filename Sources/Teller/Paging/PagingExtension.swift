@@ -18,12 +18,9 @@ import Foundation
 ///   jumps back to page 1 under a user's finger.
 struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension {
     typealias Requirements = DataSource.Requirements
-    typealias Cache = DataSource.PagingCache
-    typealias Shown = PagedCache<DataSource.PagingCache>
-    typealias View = DataSource.PagingRequirements
-    typealias StoredExtra = FirstPageProgress
     typealias Input = PagingInput<DataSource>
     typealias Action = PagingAction<DataSource>
+    typealias Effect = ExtensionEffect
     typealias PagingRequirements = DataSource.PagingRequirements
     typealias NextPageRequirements = DataSource.NextPageRequirements
     typealias Response = DataSource.FetchResult
@@ -158,7 +155,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         return session.isTrimming || session.nextPage.isSaving
     }
 
-    mutating func sessionStarted(_ requirements: Requirements, stored: FirstPageProgress?, hasCache: Bool) {
+    mutating func sessionStarted(_ requirements: any RepositoryRequirements, stored: Parcel?, hasCache: Bool) {
+        let requirements = typedRequirements(requirements, as: Requirements.self)
+        let stored = stored?.open(as: FirstPageProgress.self)
         nextID += 1
         session = Session(
             id: nextID,
@@ -173,7 +172,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     mutating func sessionEnded() -> [Effect] {
         guard session != nil else { return [] }
         session = nil
-        return [.extra(.endSession)]
+        return [Self.effect(.endSession)]
     }
 
     func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool {
@@ -189,17 +188,17 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         }
     }
 
-    mutating func viewForObserving() -> (view: PagingRequirements?, effects: [Effect]) {
+    mutating func viewForObserving() -> (view: Parcel?, effects: [Effect]) {
         updateSession { session in
             switch session.trim {
             case .needed:
                 // The cache left from earlier is trimmed to its first page before it is read.
                 session.trim = .running
-                return (nil, [.extra(.trimCache(session.requirements, session: session.id))])
+                return (nil, [Self.effect(.trimCache(session.requirements, session: session.id))])
             case .running:
                 return (nil, [])
             case .done:
-                return (session.pagingRequirements, [])
+                return (Sealed(session.pagingRequirements), [])
             }
         } ?? (nil, [])
     }
@@ -210,7 +209,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             guard case .fetching = session.nextPage else { return [] }
             // A refresh starts: the next page waits for it, then runs against its result.
             session.nextPage = .waiting
-            return [.extra(.cancelNextPage)]
+            return [Self.effect(.cancelNextPage)]
         } ?? []
     }
 
@@ -220,11 +219,13 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
 
     mutating func flightFinished(
         _ result: RefreshResult,
-        saved: FirstPageProgress?,
-        stored: FirstPageProgress?,
+        saved: Parcel?,
+        stored: Parcel?,
         isLast: Bool,
         context: MachineContext
     ) -> [Effect] {
+        let saved = saved?.open(as: FirstPageProgress.self)
+        let stored = stored?.open(as: FirstPageProgress.self)
         let firstPage = firstPage
         let reset = updateSession { session -> Bool in
             if result.didSucceed { session.flight.lastWrite = .saved }
@@ -265,7 +266,8 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         return []
     }
 
-    mutating func metadataChanged(stored: FirstPageProgress?, cleared: Bool, context: MachineContext) -> [Effect] {
+    mutating func metadataChanged(stored: Parcel?, cleared: Bool, context: MachineContext) -> [Effect] {
+        let stored = stored?.open(as: FirstPageProgress.self)
         let firstPage = firstPage
         let cancels = updateSession { session -> [Effect]? in
             if context.isFetching, !cleared {
@@ -282,7 +284,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             switch session.nextPage {
             case .fetching:
                 session.nextPage = .waiting
-                return [.extra(.cancelNextPage)]
+                return [Self.effect(.cancelNextPage)]
             case .awaitingCache:
                 session.nextPage = .idle
             case .idle, .waiting, .saving:
@@ -298,8 +300,8 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         return effects + resumed + (changed ? [.emit] : [])
     }
 
-    mutating func handle(_ input: PagingInput<DataSource>, context: MachineContext) -> [Effect] {
-        switch input {
+    mutating func handle(_ input: Parcel, context: MachineContext) -> [Effect] {
+        switch input.open(as: Input.self) {
         case .goToNextPage: goToNextPage(context: context)
         case .trimmed(let id): trimmed(session: id, context: context)
         case .nextPageFetched(let id, let outcome): nextPageFetched(id: id, outcome: outcome)
@@ -308,12 +310,14 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         }
     }
 
-    func present(_ cache: DataSource.PagingCache) -> PagedCache<DataSource.PagingCache> {
-        PagedCache(
-            areMorePages: areMorePagesAvailable,
-            cache: cache,
-            isLoadingNextPage: session?.nextPage.isLoading ?? false,
-            nextPageError: session?.nextPageError
+    func present(_ cache: Parcel) -> Parcel {
+        Sealed(
+            PagedCache(
+                areMorePages: areMorePagesAvailable,
+                cache: cache.open(as: DataSource.PagingCache.self),
+                isLoadingNextPage: session?.nextPage.isLoading ?? false,
+                nextPageError: session?.nextPageError
+            )
         )
     }
 
@@ -346,7 +350,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             }) ?? nil
         else { return [.quiet("a trim of another session")] }
         let (resumed, changed) = resumeWaitingNextPage(context: context)
-        return [.observeCache(shown), .releaseHeldJoins] + resumed + (changed ? [.emit] : [])
+        return [.observeCache(Sealed(shown)), .releaseHeldJoins] + resumed + (changed ? [.emit] : [])
     }
 
     private mutating func nextPageFetched(id: Int, outcome: NextPageOutcome<DataSource>) -> [Effect] {
@@ -362,7 +366,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             case .fetched(let page, let response, let mark):
                 // Fetching only runs while no refresh and no trim does, so the save can start now.
                 session.nextPage = .saving(id: id, page, response, mark: mark)
-                return [.extra(.saveNextPage(id: id, session.requirements, page, response, since: mark))]
+                return [Self.effect(.saveNextPage(id: id, session.requirements, page, response, since: mark))]
             case .firstPageBeingReplaced:
                 // Another repository's flight saves a first page: the change it announces next
                 // resets paging and starts the waiting page against the new first page.
@@ -407,7 +411,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             // Observe again with the new paging requirements; the next emission shows the page
             // and ends the loading.
             session.nextPage = .awaitingCache
-            return [.observeCache(page), .releaseHeldJoins]
+            return [.observeCache(Sealed(page)), .releaseHeldJoins]
         } ?? [.quiet("a next page no longer saved")]
     }
 
@@ -426,7 +430,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     /// been read already, and only a value read afterwards shows the new `areMorePages` (see
     /// `shownAreMorePages`). Not observing, the shared machine reads it when it observes.
     private func readAgain(context: MachineContext) -> [Effect] {
-        context.isObserving ? [.observeCache(firstPage)] : []
+        context.isObserving ? [.observeCache(Sealed(firstPage))] : []
     }
 
     /// Starts a next page that waited, if nothing blocks it any more, or drops it when there is
@@ -452,7 +456,7 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         nextID += 1
         self.session?.nextPage = .fetching(id: nextID)
         return [
-            .extra(
+            Self.effect(
                 .fetchNextPage(
                     id: nextID,
                     session.requirements,
@@ -464,8 +468,19 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
     }
 }
 
-/// The paging repository's machine.
-typealias PagingStateMachine<DataSource: PagingRepositoryDataSource> = RepositoryMachine<PagingExtension<DataSource>>
+extension PagingExtension {
+    /// An action of this kind, sealed for the shared machine.
+    static func effect(_ action: Action) -> Effect {
+        .extra(Sealed(action))
+    }
+}
+
+extension RepositoryMachine {
+    /// The paging part of a paging repository's machine (`nil` for a plain repository's).
+    func paging<DataSource>(of dataSource: DataSource.Type) -> PagingExtension<DataSource>? {
+        ext as? PagingExtension<DataSource>
+    }
+}
 
 /// What only a paging repository's machine hears.
 enum PagingInput<DataSource: PagingRepositoryDataSource> {

@@ -99,14 +99,14 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// The paging requirements of the last page shown: ``firstPageRequirements`` until a next
     /// page is saved, and again after every successful refresh or change of ``requirements``.
     open var pagingRequirements: DataSource.PagingRequirements {
-        engine.read { $0.ext.pagingRequirements }
+        engine.read { $0.paging(of: DataSource.self)?.pagingRequirements } ?? firstPageRequirements
     }
 
     /// Whether another page can be loaded: the last page shown said more pages exist, so
     /// ``goToNextPage()`` fetches one. `false` without ``requirements``. The same value observers
     /// see as ``PagedCache/areMorePages``; Teller-iOS's `areMorePagesAvailable`.
     open var areMorePagesAvailable: Bool {
-        engine.read { $0.ext.areMorePagesAvailable }
+        engine.read { $0.paging(of: DataSource.self)?.areMorePagesAvailable } ?? false
     }
 
     /// The cache's state: the current state at once (once ``requirements`` are set), then every

@@ -6,7 +6,12 @@ import TellerRx
 final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, @unchecked Sendable {
     // @unchecked: `dataSource` is only called on the Teller's schedulers, as RepositoryDataSource
     // documents; nothing here is mutable.
-    typealias Extension = NoExtension<DataSource.Requirements, DataSource.Cache>
+    typealias Requirements = DataSource.Requirements
+    typealias Cache = DataSource.Cache
+    typealias Shown = DataSource.Cache
+    typealias View = Void
+    typealias ExtraInput = Never
+    typealias ExtraAction = Never
 
     let dataSource: DataSource
     let teller: Teller
@@ -20,11 +25,11 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         storeMismatch = cacheStoreMismatch(of: dataSource, teller: teller, scanningProperties: false)
     }
 
-    func makeMachine() -> Machine {
-        Machine(configuration: teller.machineConfiguration(of: dataSource))
+    func makeMachine() -> RepositoryMachine {
+        RepositoryMachine(configuration: teller.machineConfiguration(of: dataSource))
     }
 
-    func stored(forTag tag: String) -> StoredFetch<Never>? {
+    func stored(forTag tag: String) -> StoredFetch? {
         teller.storedMetadata(tag: tag).map {
             StoredFetch(lastFetched: $0.metadata.lastFetched, isInvalidated: $0.isInvalidated)
         }

@@ -33,13 +33,13 @@ struct PagingMachineHarness {
                 automaticallyRefresh: automaticallyRefresh,
                 maxAgeOfCache: Period(unit: 1, component: .hour)
             ),
-            extension: PagingExtension(firstPage: PageNumber(number: 1))
+            extension: PagingExtension<DataSource>(firstPage: PageNumber(number: 1))
         )
     }
 
     /// Metadata of a first page fetched at `fetched` (seconds) that said whether more pages exist.
-    static func stored(_ fetched: Int, more: Bool) -> StoredFetch<Progress> {
-        StoredFetch(lastFetched: date(fetched), extra: Progress(areMorePages: more))
+    static func stored(_ fetched: Int, more: Bool) -> TypedStoredFetch<Progress> {
+        TypedStoredFetch(lastFetched: date(fetched), extra: Progress(areMorePages: more))
     }
 
     static func date(_ seconds: Int) -> Date {
@@ -65,7 +65,7 @@ struct PagingMachineHarness {
 
     // MARK: Inputs
 
-    mutating func setRequirements(_ stored: StoredFetch<Progress>?) -> [String] {
+    mutating func setRequirements(_ stored: TypedStoredFetch<Progress>?) -> [String] {
         send(.setRequirements(Self.octocat, stored: stored))
     }
 
@@ -86,7 +86,7 @@ struct PagingMachineHarness {
     /// The flight joined last ended; `stored` is the metadata afterwards.
     mutating func finished(
         _ result: RefreshResult,
-        stored: StoredFetch<Progress>?,
+        stored: TypedStoredFetch<Progress>?,
         saved: Progress? = nil
     ) -> [String] {
         send(.flightFinished(flight, result: result, stored: stored, saved: saved))
@@ -110,7 +110,7 @@ struct PagingMachineHarness {
         send(.extra(.nextPageSaved(id: nextPageID, error: error)))
     }
 
-    mutating func metadataChanged(_ stored: StoredFetch<Progress>?) -> [String] {
+    mutating func metadataChanged(_ stored: TypedStoredFetch<Progress>?) -> [String] {
         send(.metadataChanged(tag: Self.octocat.tag, stored: stored))
     }
 

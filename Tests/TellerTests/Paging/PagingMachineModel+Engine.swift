@@ -60,9 +60,9 @@ extension PagingMachineModel {
         }
     }
 
-    func storedFetch(forTag tag: String) -> StoredFetch<Progress>? {
+    func storedFetch(forTag tag: String) -> TypedStoredFetch<Progress>? {
         metadata[tag].map {
-            StoredFetch(
+            TypedStoredFetch(
                 lastFetched: $0.lastFetched,
                 extra: Progress(areMorePages: $0.areMorePages),
                 isInvalidated: invalidated[tag] != nil
@@ -349,7 +349,7 @@ extension PagingMachineModel {
         }
     }
 
-    static func describe(_ stored: StoredFetch<Progress>?) -> String {
+    static func describe(_ stored: TypedStoredFetch<Progress>?) -> String {
         guard let stored else { return "nil" }
         return "fetched \(Int(stored.lastFetched.timeIntervalSince1970)), more \(stored.extra?.areMorePages ?? false)"
     }

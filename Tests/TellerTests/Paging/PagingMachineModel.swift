@@ -156,7 +156,7 @@ struct PagingMachineModel {
         tracer = tracing ? Tracer() : nil
         machine = Machine(
             configuration: .init(automaticallyRefresh: automaticallyRefresh, maxAgeOfCache: Self.maxAgeOfCache),
-            extension: PagingExtension(firstPage: PageNumber(number: 1))
+            extension: PagingExtension<DataSource>(firstPage: PageNumber(number: 1))
         )
         for requirements in [Self.octocat, Self.hubot] where self.random.percent(50) {
             // Fetched by an earlier launch, some pages deep, fresh or too old.

@@ -231,9 +231,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
         }
     }
 
-    private func storedFetch(_ tag: String?) -> StoredFetch<Never>? {
+    private func storedFetch(_ tag: String?) -> TypedStoredFetch<Never>? {
         tag.flatMap { tag in
-            metadata[tag].map { StoredFetch(lastFetched: $0, isInvalidated: invalidated[tag] != nil) }
+            metadata[tag].map { TypedStoredFetch(lastFetched: $0, isInvalidated: invalidated[tag] != nil) }
         }
     }
 

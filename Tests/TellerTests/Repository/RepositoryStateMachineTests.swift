@@ -27,8 +27,8 @@ import Testing
         )
     }
 
-    private func stored(_ ticks: Int?) -> StoredFetch<Never>? {
-        ticks.map { StoredFetch(lastFetched: Date(timeIntervalSince1970: Double($0))) }
+    private func stored(_ ticks: Int?) -> TypedStoredFetch<Never>? {
+        ticks.map { TypedStoredFetch(lastFetched: Date(timeIntervalSince1970: Double($0))) }
     }
 
     /// Feeds `input` to `machine` at `ticks` and describes the actions it returns.
