@@ -220,11 +220,17 @@ public final class Teller: Sendable {
         loggerBox.logger?(event)
     }
 
-    /// Logs `events` in order, taking the logger out of its lock once (a burst of refresh calls
-    /// logs one event per call).
+    /// Logs `events` in order, taking the logger out of its lock once.
     func log(_ events: [TellerLogEvent]) {
         guard let logger = loggerBox.logger else { return }
         for event in events { logger(event) }
+    }
+
+    /// Logs `event` `count` times, taking the logger out of its lock once (a burst of refresh
+    /// calls logs one event per call).
+    func log(_ event: TellerLogEvent, count: Int) {
+        guard let logger = loggerBox.logger else { return }
+        for _ in 0..<count { logger(event) }
     }
 
     /// A live repository stopped showing `old` (`nil`: nothing) and shows `new` now.

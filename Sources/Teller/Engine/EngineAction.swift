@@ -31,8 +31,9 @@ enum EngineAction {
     case log(TellerLogEvent)
     /// Nothing to do outside the machine, and why (see ``Quiet``).
     case quiet(Quiet)
-    /// Log these events, in order (one action for a burst of refresh calls).
-    case logs([TellerLogEvent])
+    /// Log `event` `count` times: one action for a burst of refresh calls, one event each, with
+    /// no array of copies built under the lock.
+    case logRepeated(TellerLogEvent, count: Int)
     /// An action only this kind of repository has (sealed, of its extension's action type).
     case extra(Parcel)
 }

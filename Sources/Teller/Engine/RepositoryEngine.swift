@@ -275,8 +275,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             teller.log(event)
         case .quiet:
             break
-        case .logs(let events):
-            teller.log(events)
+        case .logRepeated(let event, let count):
+            teller.log(event, count: count)
         case .extra(let action):
             effects.perform(action.open(as: Effects.ExtraAction.self), engine: self)
         }

@@ -42,7 +42,7 @@ extension RepositoryMachine {
         if !fresh.isEmpty {
             let skipped = TellerLogEvent.refreshSkipped(tag: tag, reason: .dataNotTooOld)
             actions += [
-                .logs(Array(repeating: skipped, count: fresh.count)), .respond(fresh, .skipped(reason: .dataNotTooOld)),
+                .logRepeated(skipped, count: fresh.count), .respond(fresh, .skipped(reason: .dataNotTooOld)),
             ]
         }
         if !answeredAtOnce.isEmpty || !fresh.isEmpty {
@@ -59,7 +59,7 @@ extension RepositoryMachine {
             active?.flight?.calls.append(contentsOf: waiting)
         }
         if joining > 0 {
-            actions.append(.logs(Array(repeating: .refreshJoined(tag: tag), count: joining)))
+            actions.append(.logRepeated(.refreshJoined(tag: tag), count: joining))
         }
         return actions
     }

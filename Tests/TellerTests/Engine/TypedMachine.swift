@@ -159,7 +159,7 @@ struct TypedMachine<Kind: TypedKind> {
             case .complete(let observers): self = .complete(observers)
             case .log(let event): self = .log(event)
             case .quiet(let reason): self = .quiet(reason)
-            case .logs(let events): self = .logs(events)
+            case .logRepeated(let event, let count): self = .logs(Array(repeating: event, count: count))
             case .extra(let action): self = .extra(action.open(as: Kind.ExtraAction.self))
             }
         }
@@ -182,11 +182,14 @@ struct TypedMachine<Kind: TypedKind> {
 
     /// The requirements the machine works for, typed.
     var requirements: Kind.Requirements? {
-        machine.requirements.map { typedRequirements($0, as: Kind.Requirements.self) }
+        guard let requirements = machine.requirements else { return nil }
+        return typedRequirements(requirements, as: Kind.Requirements.self)
     }
 
     mutating func handle(_ input: Input, now: Date) -> [Action] {
-        machine.handle(input.sealed, now: now).map(Action.init)
+        var actions: [Action] = []
+        for action in machine.handle(input.sealed, now: now) { actions.append(Action(action)) }
+        return actions
     }
 }
 
