@@ -42,6 +42,8 @@ public final class Teller: Sendable {
     /// How many live repositories show each tag (their requirements' tag): those tags are in use,
     /// and a cache store never evicts them.
     private let shownTags = LockedState<[String: Int]>([:])
+    /// The outboxes made on this Teller: repositories show the writes they hold.
+    private let outboxes = LockedState<[WeakOutbox]>([])
     private let lifecycleObservation: AppLifecycleObservation
     private let uiWatch = UISchedulerWatch()
 
@@ -233,6 +235,27 @@ public final class Teller: Sendable {
         for _ in 0..<count { logger(event) }
     }
 
+    /// An outbox was made on this Teller: repositories show its pending writes from now on.
+    func outboxCreated(_ outbox: TellerOutbox) {
+        outboxes.withLock { outboxes in
+            outboxes.removeAll { $0.outbox == nil }
+            outboxes.append(WeakOutbox(outbox: outbox))
+        }
+    }
+
+    /// The writes to `tag` pending in this Teller's outboxes, oldest first.
+    func pendingWrites(tag: String) -> [OutboxRecord] {
+        let live = outboxes.withLock { $0.compactMap(\.outbox) }
+        // Outside the lock: each outbox reads under its own.
+        let pending = live.flatMap { $0.pending(tag: tag) }
+        return live.count > 1 ? pending.sorted { $0.createdAt < $1.createdAt } : pending
+    }
+
+    /// The pending writes of `tag` (`nil`: of any tag) changed: repositories show them again.
+    func pendingWritesChanged(tag: String?) {
+        notices.onNext(.pendingWritesChanged(tag: tag))
+    }
+
     /// A live repository stopped showing `old` (`nil`: nothing) and shows `new` now.
     func shownTagChanged(from old: String?, to new: String?) {
         guard old != new else { return }
@@ -272,4 +295,9 @@ private final class LoggerBox: Sendable {
         get { slot.withLock { $0 }.logger }
         set { slot.withLock { $0.logger = newValue } }
     }
+}
+
+/// An outbox a ``Teller`` knows of, without keeping it alive.
+private struct WeakOutbox {
+    weak var outbox: TellerOutbox?
 }

@@ -33,6 +33,7 @@ package final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendabl
         var fetch: (TestRequirements) -> Single<FetchResponse<[String], any Error>> = { _ in .never() }
         var saveError: (any Error)?
         var observeError: (any Error)?
+        var applyWrites: (@Sendable ([OutboxRecord], [String]?) -> [String]?)?
     }
 
     package let maxAgeOfCache: Period
@@ -61,6 +62,11 @@ package final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendabl
     /// What the next fetches return.
     package func respond(with fetch: @escaping (TestRequirements) -> Single<FetchResponse<[String], any Error>>) {
         state.withLock { $0.fetch = fetch }
+    }
+
+    /// How pending outbox writes are shown on the cache (not at all until this is called).
+    package func showPendingWrites(with apply: @escaping @Sendable ([OutboxRecord], [String]?) -> [String]?) {
+        state.withLock { $0.applyWrites = apply }
     }
 
     package func failSaves(with error: (any Error)?) {
@@ -120,5 +126,14 @@ package final class InMemoryDataSource: RepositoryDataSource, @unchecked Sendabl
     package func isCacheEmpty(_ cache: [String], requirements: TestRequirements) -> Bool {
         state.withLock { $0.calls.isEmptyChecks += 1 }
         return cache.isEmpty
+    }
+
+    package func applyPendingWrites(
+        _ writes: [OutboxRecord],
+        to cache: [String]?,
+        requirements: TestRequirements
+    ) -> [String]? {
+        guard let apply = state.withLock({ $0.applyWrites }) else { return cache }
+        return apply(writes, cache)
     }
 }

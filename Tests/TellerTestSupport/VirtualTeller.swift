@@ -95,6 +95,7 @@ package struct StateSummary: Equatable, CustomStringConvertible {
             let at = Int(retry.nextAttemptAt.timeIntervalSince1970)
             parts.append("retry at \(at) after \(retry.failedAttempts) failed: \(retry.lastError)")
         }
+        if !state.pendingWrites.isEmpty { parts.append("\(state.pendingWrites.count) pending") }
         text = parts.joined(separator: ", ")
     }
 

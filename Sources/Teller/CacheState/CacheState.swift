@@ -61,6 +61,7 @@ public struct CacheState<Cache> {
         let refreshError: (any Error)?
         let cacheReadError: (any Error)?
         let pendingRetry: PendingRetry?
+        let pendingWrites: [OutboxRecord]
 
         init(
             state: State,
@@ -73,7 +74,8 @@ public struct CacheState<Cache> {
             errorDuringFirstFetch: (any Error)?,
             refreshError: (any Error)?,
             cacheReadError: (any Error)?,
-            pendingRetry: PendingRetry?
+            pendingRetry: PendingRetry?,
+            pendingWrites: [OutboxRecord]
         ) {
             self.state = state
             self.requirements = requirements
@@ -86,6 +88,7 @@ public struct CacheState<Cache> {
             self.refreshError = refreshError
             self.cacheReadError = cacheReadError
             self.pendingRetry = pendingRetry
+            self.pendingWrites = pendingWrites
         }
     }
 
@@ -124,6 +127,12 @@ public struct CacheState<Cache> {
     /// while a retry's attempt runs (then only ``isRefreshing`` is set). When the last attempt
     /// fails, its error is the ``refreshError``.
     public var pendingRetry: PendingRetry? { storage.pendingRetry }
+    /// The app's writes to this state's tag that wait in a ``TellerOutbox``, oldest first, or
+    /// none. ``cache`` already shows them: the data source applies them to the stored cache
+    /// (``RepositoryDataSource/applyPendingWrites(_:to:requirements:)``) until the server took
+    /// them, so an edit made offline is on screen at once and stays through refreshes. Show a
+    /// "not sent yet" mark while it is not empty.
+    public var pendingWrites: [OutboxRecord] { storage.pendingWrites }
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
@@ -144,7 +153,8 @@ public struct CacheState<Cache> {
         errorDuringFirstFetch: (any Error)? = nil,
         refreshError: (any Error)? = nil,
         cacheReadError: (any Error)? = nil,
-        pendingRetry: PendingRetry? = nil
+        pendingRetry: PendingRetry? = nil,
+        pendingWrites: [OutboxRecord] = []
     ) {
         storage = Storage(
             state: state,
@@ -157,7 +167,8 @@ public struct CacheState<Cache> {
             errorDuringFirstFetch: errorDuringFirstFetch,
             refreshError: refreshError ?? errorDuringFirstFetch,
             cacheReadError: cacheReadError,
-            pendingRetry: pendingRetry
+            pendingRetry: pendingRetry,
+            pendingWrites: pendingWrites
         )
     }
 
@@ -218,7 +229,8 @@ public struct CacheState<Cache> {
             errorDuringFirstFetch: errorDuringFirstFetch,
             refreshError: refreshError,
             cacheReadError: cacheReadError,
-            pendingRetry: pendingRetry
+            pendingRetry: pendingRetry,
+            pendingWrites: pendingWrites
         )
     }
 }
@@ -234,11 +246,11 @@ extension CacheState.State: Sendable where Cache: Sendable {}
 extension CacheState.State: Equatable where Cache: Equatable {}
 
 extension CacheState: Equatable where Cache: Equatable {
-    /// States are equal when every property is; requirements compare by tag, errors by type
-    /// and description. ``CacheState/isRefreshing`` and ``CacheState/refreshError`` include the
-    /// first fetch, so two states that differ only in whether a fetch or an error belongs to
-    /// the first fetch still differ, in ``CacheState/isFirstFetch`` or
-    /// ``CacheState/errorDuringFirstFetch``.
+    /// States are equal when every property is; requirements compare by tag, pending writes by
+    /// id, errors by type and description. ``CacheState/isRefreshing`` and
+    /// ``CacheState/refreshError`` include the first fetch, so two states that differ only in
+    /// whether a fetch or an error belongs to the first fetch still differ, in
+    /// ``CacheState/isFirstFetch`` or ``CacheState/errorDuringFirstFetch``.
     public static func == (lhs: CacheState, rhs: CacheState) -> Bool {
         lhs.state == rhs.state
             && lhs.requirements?.tag == rhs.requirements?.tag
@@ -251,6 +263,7 @@ extension CacheState: Equatable where Cache: Equatable {
             && optionalErrorsMatch(lhs.refreshError, rhs.refreshError)
             && optionalErrorsMatch(lhs.cacheReadError, rhs.cacheReadError)
             && lhs.pendingRetry == rhs.pendingRetry
+            && lhs.pendingWrites.map(\.id) == rhs.pendingWrites.map(\.id)
     }
 }
 
@@ -283,6 +296,7 @@ extension CacheState: CustomStringConvertible {
         if let error = refreshError, errorDuringFirstFetch == nil { parts.append("refreshError(\(error))") }
         if let error = cacheReadError { parts.append("cacheReadError(\(error))") }
         if let retry = pendingRetry { parts.append("pendingRetry(\(retry))") }
+        if !pendingWrites.isEmpty { parts.append("pendingWrites(\(pendingWrites.count))") }
         return parts.joined(separator: " ")
     }
 }

@@ -20,6 +20,7 @@ struct DecidedState {
     /// What just happened, shown on this state only.
     let oneShot: RepositoryMachine.OneShot?
     let pendingRetry: PendingRetry?
+    let pendingWrites: [OutboxRecord]
 
     var justFinishedFirstFetch: Bool {
         if case .firstFetchSucceeded? = oneShot { true } else { false }
@@ -41,7 +42,8 @@ extension CacheState {
                 requirements: decided.requirements,
                 isFirstFetch: decided.isFetching,
                 errorDuringFirstFetch: oneShot?.error,
-                pendingRetry: decided.pendingRetry
+                pendingRetry: decided.pendingRetry,
+                pendingWrites: decided.pendingWrites
             )
         case .fetched(let age, let shown, let isLoading, let readError):
             self.init(
@@ -53,7 +55,8 @@ extension CacheState {
                 justFinishedSuccessfulRefresh: decided.justFinishedSuccessfulRefresh,
                 refreshError: oneShot?.error,
                 cacheReadError: readError,
-                pendingRetry: decided.pendingRetry
+                pendingRetry: decided.pendingRetry,
+                pendingWrites: decided.pendingWrites
             )
         }
     }

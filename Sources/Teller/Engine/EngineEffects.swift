@@ -37,8 +37,22 @@ protocol EngineEffects: AnyObject, Sendable {
     /// `engine` as `.extra` inputs.
     func perform(_ action: ExtraAction, engine: RepositoryEngine<Self>)
 
+    /// What observers are shown of `state`: its cache with its pending writes applied by the
+    /// data source. Called on the UI scheduler.
+    func applyPendingWrites(to state: CacheState<Shown>) -> CacheState<Shown>
+
     /// The repository is gone: stop extra work still running.
     func shutDown()
+}
+
+extension CacheState {
+    /// The state with `apply` run on its cache, when writes are pending and a cache was read
+    /// (not while it loads, failed to read, or was never fetched: there is no base to show them
+    /// on).
+    func applyingPendingWrites(_ apply: (Cache?) -> Cache?) -> CacheState {
+        guard !pendingWrites.isEmpty, cacheExists, !isLoadingCache, cacheReadError == nil else { return self }
+        return convert(apply)
+    }
 }
 
 extension Teller {

@@ -15,7 +15,9 @@ struct StoredFetch {
 /// compiled once, for every repository, with no run-time type lookups. Metadata is read by the
 /// engine right before the input is handled, so it is never older than the input.
 enum EngineInput {
-    case setRequirements((any RepositoryRequirements)?, stored: StoredFetch?)
+    /// New requirements (`nil`: signed out), with their tag's metadata and the writes to it
+    /// pending in outboxes.
+    case setRequirements((any RepositoryRequirements)?, stored: StoredFetch?, pending: [OutboxRecord] = [])
     /// `observe()` was subscribed: an automatic refresh check.
     case observed
     /// Refresh calls, in the order they were made (the mailbox hands a burst over at once).
@@ -48,6 +50,8 @@ enum EngineInput {
     case observerAdded(StateObserver)
     /// The subscription of the observer `id` was disposed.
     case observerRemoved(UInt64)
+    /// The writes to the tag pending in outboxes changed: these are pending now, oldest first.
+    case pendingWritesChanged([OutboxRecord])
     /// Something outside the repository asks observed repositories to refresh.
     case triggered(RefreshTrigger)
     /// The repository was released.
@@ -61,7 +65,8 @@ extension EngineInput {
     /// app's closures) is one of them.
     var mayReleaseAppValues: Bool {
         switch self {
-        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observerAdded, .triggered: false
+        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observerAdded, .triggered, .pendingWritesChanged:
+            false
         case .setRequirements, .observed, .flightLeft, .flightFinished, .cacheEmitted, .cacheFailed, .cacheSilent,
             .metadataChanged, .extra, .observerRemoved, .shutDown:
             true

@@ -19,6 +19,8 @@ enum Mail {
     case flightFinished(UInt64, result: RefreshResult, saved: Parcel?)
     case metadataChanged(MetadataChange)
     case removeObserver(UInt64)
+    /// The writes pending in an outbox changed for `tag` (`nil`: any tag); read when processed.
+    case pendingWritesChanged(tag: String?)
     case shutDown
     /// New requirements: a sealed `Requirements?`.
     case setRequirements(Parcel)

@@ -41,4 +41,6 @@ enum RefreshTrigger: Sendable {
 enum RepositoryNotice: Sendable {
     case metadataChanged(MetadataChange)
     case refresh(RefreshTrigger)
+    /// The writes pending in an outbox changed for `tag` (`nil`: for any tag).
+    case pendingWritesChanged(tag: String?)
 }

@@ -46,12 +46,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         let teller = effects.teller
         self.teller = teller
         drained = LockedState(Drained(machine: effects.makeMachine()))
-        broadcast = StateBroadcast(scheduler: teller.uiScheduler)
+        broadcast = StateBroadcast(scheduler: teller.uiScheduler) { state in
+            state.map(effects.applyPendingWrites(to:))
+        }
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
                 switch notice {
                 case .metadataChanged(let change): self?.send(.metadataChanged(change))
                 case .refresh(let trigger): self?.send(.triggered(trigger))
+                case .pendingWritesChanged(let tag): self?.send(.pendingWritesChanged(tag: tag))
                 }
             })
         )
@@ -165,6 +168,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .setRequirements(let parcel):
             let requirements = parcel.open(as: Requirements?.self)
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
+            let pending = requirements.map { teller.pendingWrites(tag: $0.tag) } ?? []
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
             // The old state (the previous user's data) is released here, outside the lock.
@@ -173,7 +177,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 return drained.latest
             }
             withExtendedLifetime(previous) {}
-            trackingTheShownTag { handle(.setRequirements(requirements, stored: stored)) }
+            trackingTheShownTag { handle(.setRequirements(requirements, stored: stored, pending: pending)) }
             let processed = mailbox.withLock { $0.requirementsProcessed() }
             withExtendedLifetime(processed) {}
         case .flightLeft(let flight):
@@ -190,6 +194,11 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             )
         case .removeObserver(let id):
             handle(.observerRemoved(id))
+        case .pendingWritesChanged(let changed):
+            guard let tag = drained.withLock({ $0.machine.requirements?.tag }), changed == nil || changed == tag else {
+                return
+            }
+            handle(.pendingWritesChanged(teller.pendingWrites(tag: tag)))
         case .cacheEmitted(let observation, let cache, let isEmpty):
             handle(.cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
         case .cacheFailed(let observation, let error):

@@ -114,9 +114,23 @@ extension RepositoryMachine {
                 active?.lastFetched = stored.lastFetched
             }
         }
-        guard hasObservers, !isFetching else {
+        // While writes to the tag wait, the server does not have them yet: the refresh waits
+        // for the last of them to leave (``pendingWritesChanged(_:)``).
+        guard hasObservers, !isFetching, active?.pendingWrites.isEmpty == true else {
             return isNew ? observeIfNeeded() + emit() : [.quiet(.noted)]
         }
+        resumeAutomaticRefresh()
+        return observeIfNeeded() + startWaiting(for: nil) + emit()
+    }
+
+    /// The writes to the tag pending in outboxes changed: observers see them at once. When the
+    /// last one left and the tag was invalidated meanwhile, an observed repository refreshes
+    /// now, as ``invalidated(stored:)`` held back.
+    mutating func pendingWritesChanged(_ pending: [OutboxRecord]) -> [Action] {
+        guard let active else { return [.quiet(.noRequirements)] }
+        guard active.pendingWrites != pending else { return [.quiet(.unchanged)] }
+        self.active?.pendingWrites = pending
+        guard pending.isEmpty, active.isInvalidated, hasObservers, active.flight == nil else { return emit() }
         resumeAutomaticRefresh()
         return observeIfNeeded() + startWaiting(for: nil) + emit()
     }

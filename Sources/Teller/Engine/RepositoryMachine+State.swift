@@ -23,7 +23,8 @@ extension RepositoryMachine {
             cache: cache,
             isFetching: active.flight != nil,
             oneShot: active.oneShot,
-            pendingRetry: active.flight?.pendingRetry
+            pendingRetry: active.flight?.pendingRetry,
+            pendingWrites: active.pendingWrites
         )
         self.active?.oneShot = nil
         return [.emit(state)]

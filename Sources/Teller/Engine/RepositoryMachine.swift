@@ -129,6 +129,9 @@ struct RepositoryMachine {
         var isAutomaticRefreshPaused = false
         /// ``Teller/invalidate(tag:)`` marked the cache as too old.
         var isInvalidated = false
+        /// The app's writes to the tag waiting in outboxes, oldest first: observers see them
+        /// applied to the cache.
+        var pendingWrites: [OutboxRecord] = []
 
         var isObserving: Bool {
             if case .on = observation { true } else { false }
@@ -226,8 +229,8 @@ struct RepositoryMachine {
 
     private mutating func actions(for input: Input, now: Date) -> [Action] {
         switch input {
-        case .setRequirements(let requirements, let stored):
-            setRequirements(requirements, stored: stored, now: now)
+        case .setRequirements(let requirements, let stored, let pending):
+            setRequirements(requirements, stored: stored, pending: pending, now: now)
         case .observed:
             observed(now: now)
         case .refresh(let calls):
@@ -258,6 +261,8 @@ struct RepositoryMachine {
             observerRemoved(id)
         case .triggered(let trigger):
             triggered(trigger, now: now)
+        case .pendingWritesChanged(let pending):
+            pendingWritesChanged(pending)
         case .shutDown:
             shutDown()
         }
@@ -268,6 +273,7 @@ struct RepositoryMachine {
     mutating func setRequirements(
         _ requirements: (any RepositoryRequirements)?,
         stored: StoredFetch?,
+        pending: [OutboxRecord] = [],
         now: Date
     ) -> [Action] {
         guard !isShutDown else { return [.quiet(.shutDown)] }
@@ -279,7 +285,8 @@ struct RepositoryMachine {
         active = Active(
             requirements: requirements,
             lastFetched: stored?.lastFetched,
-            isInvalidated: stored?.isInvalidated ?? false
+            isInvalidated: stored?.isInvalidated ?? false,
+            pendingWrites: pending
         )
         ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil)
         actions += observeIfNeeded()

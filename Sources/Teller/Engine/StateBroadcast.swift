@@ -1,7 +1,8 @@
 import TellerRx
 
 /// Delivers an engine's states to its observers on the UI scheduler, with one scheduler hop per
-/// state for all of them.
+/// state for all of them, each state first passed through `present` there (the data source
+/// applies pending writes: app code, run where its docs say, once for all observers).
 ///
 /// Each observer having its own `observe(on:)` cost one scheduled block and one queue round
 /// trip per observer per state, most of a busy screen's delivery time. Here every delivery goes
@@ -22,11 +23,12 @@ final class StateBroadcast<State: Sendable>: Sendable {
 
     /// The subscription lives as long as the subject, which only the broadcast holds; what
     /// was scheduled before the broadcast went away is still delivered.
-    init(scheduler: any ImmediateSchedulerType) {
+    init(scheduler: any ImmediateSchedulerType, present: @escaping @Sendable (State) -> State = { $0 }) {
         _ = deliveries.observe(on: scheduler).subscribe(onNext: { delivery in
             switch delivery {
             case .state(let state, let observers):
-                for entry in observers { entry.observer(of: State.self).onNext(state) }
+                let shown = present(state)
+                for entry in observers { entry.observer(of: State.self).onNext(shown) }
             case .completion(let observers):
                 for entry in observers { entry.observer(of: State.self).onCompleted() }
             }

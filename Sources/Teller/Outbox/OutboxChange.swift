@@ -22,3 +22,16 @@ public enum OutboxChange: Sendable {
     /// ``TellerOutbox/pending`` again.
     case reloaded
 }
+
+extension OutboxChange {
+    /// Whose pending writes it changed: one tag's, every tag's (`.some(nil)`: the journal was
+    /// read again), or none (`nil`: a rejection was acknowledged).
+    var pendingTag: String?? {
+        switch self {
+        case .enqueued(let record), .attempted(let record), .sent(let record), .discarded(let record): record.tag
+        case .rejected(let rejection): rejection.record.tag
+        case .acknowledged: nil
+        case .reloaded: .some(nil)
+        }
+    }
+}

@@ -61,8 +61,11 @@ extension TellerOutbox {
             teller.log(problems.map { .outboxProblem($0.description) } + followup.events)
         }
         followup.disposals.forEach { $0.dispose() }
-        if followup.hasChanges { deliverChanges() }
+        // Invalidations first: a repository that sees its last pending write leave then refetches
+        // once, for the mark, rather than once for the write and again for a mark that came
+        // while that fetch ran.
         followup.invalidations.forEach(teller.invalidate(tag:))
+        if followup.hasChanges { deliverChanges() }
         for (scope, delay, timer) in followup.timers {
             let nanoseconds = Int((delay * 1_000_000_000).rounded())
             timer.setDisposable(
@@ -363,6 +366,7 @@ extension TellerOutbox {
             return change
         }) {
             inbox.onNext(change)
+            if let tag = change.pendingTag { teller.pendingWritesChanged(tag: tag) }
         }
     }
 }

@@ -117,6 +117,7 @@ public final class TellerOutbox: Sendable {
         journal = OutboxJournal(url: journalURL) { problem in problems.withLock { $0.append(problem) } }
         sendLockPath = journalURL.path + ".send-lock"
         _ = inbox.observe(on: teller.backgroundScheduler).subscribe(changeSubject)
+        teller.outboxCreated(self)
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
                 guard case .refresh(let trigger) = notice, trigger != .interval else { return }

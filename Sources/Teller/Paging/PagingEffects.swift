@@ -104,6 +104,24 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         .run()
     }
 
+    func applyPendingWrites(to state: CacheState<Shown>) -> CacheState<Shown> {
+        guard let requirements = state.requirements else { return state }
+        let typed = typedRequirements(requirements, as: Requirements.self)
+        return state.applyingPendingWrites { paged in
+            // An empty list has no pages to show writes on.
+            guard let paged else { return nil }
+            let applied = dataSource.applyPendingWrites(state.pendingWrites, to: paged.cache, requirements: typed)
+            return applied.map {
+                PagedCache(
+                    areMorePages: paged.areMorePages,
+                    cache: $0,
+                    isLoadingNextPage: paged.isLoadingNextPage,
+                    nextPageError: paged.nextPageError
+                )
+            }
+        }
+    }
+
     // MARK: Paging actions
 
     func perform(_ action: PagingAction<DataSource>, engine: RepositoryEngine<PagingEffects>) {

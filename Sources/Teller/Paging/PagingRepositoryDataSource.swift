@@ -156,9 +156,37 @@ public protocol PagingRepositoryDataSource: TellerDataSource {
     ///   - pagingRequirements: The paging requirements it was observed with.
     /// - Returns: `true` if the UI should show its empty state.
     func isCacheEmpty(_ cache: PagingCache, requirements: Requirements, pagingRequirements: PagingRequirements) -> Bool
+
+    /// The pages observers are shown while the app's writes to this list wait in a
+    /// ``TellerOutbox``: `writes` (oldest first) applied to the pages stored. Called on the UI
+    /// scheduler; a pure function. See ``RepositoryDataSource/applyPendingWrites(_:to:requirements:)``.
+    /// The default shows the stored pages unchanged.
+    ///
+    /// - Parameters:
+    ///   - writes: The pending writes of the list's tag (``CacheState/pendingWrites``).
+    ///   - cache: The pages stored, or `nil` when they are empty.
+    ///   - requirements: The list they were observed for.
+    /// - Returns: The pages to show, or `nil` for empty.
+    func applyPendingWrites(
+        _ writes: [OutboxRecord],
+        to cache: PagingCache?,
+        requirements: Requirements
+    )
+        -> PagingCache?
 }
 
 extension PagingRepositoryDataSource {
+    /// Shows the stored pages unchanged.
+    public func applyPendingWrites(
+        _ writes: [OutboxRecord],
+        to cache: PagingCache?,
+        requirements: Requirements
+    )
+        -> PagingCache?
+    {
+        cache
+    }
+
     /// What one fetch returns: a page and what it says about the next one.
     public typealias FetchResult = PagedFetchResponse<PagingFetchResult, NextPageRequirements>
     /// What a ``TellerPagingRepository`` shows: the pages so far and whether more exist.

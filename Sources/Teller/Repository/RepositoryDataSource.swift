@@ -64,4 +64,29 @@ public protocol RepositoryDataSource: TellerDataSource {
     ///   - requirements: The requirements it was observed for.
     /// - Returns: `true` if the UI should show its empty state.
     func isCacheEmpty(_ cache: Cache, requirements: Requirements) -> Bool
+
+    /// What observers are shown while the app's writes to this tag wait in a ``TellerOutbox``:
+    /// `writes` (oldest first) applied to the stored cache, as the server will have it once it
+    /// took them. Called on the UI scheduler for every state with pending writes and a cache that
+    /// was read; a pure function of its arguments. The stored cache is never changed: a refresh
+    /// saves the server's data as the new base and the writes still pending stay applied on
+    /// top, until the server took them.
+    ///
+    /// The default shows the stored cache unchanged.
+    ///
+    /// - Parameters:
+    ///   - writes: The pending writes of the tag (``CacheState/pendingWrites``); decode each
+    ///     ``OutboxRecord/payload`` by its ``OutboxRecord/kind``.
+    ///   - cache: The stored cache, or `nil` when it is empty.
+    ///   - requirements: The requirements it was observed for.
+    /// - Returns: The cache to show, or `nil` for empty.
+    func applyPendingWrites(_ writes: [OutboxRecord], to cache: Cache?, requirements: Requirements) -> Cache?
+}
+
+extension RepositoryDataSource {
+    /// Shows the stored cache unchanged: a data source whose writes go through a
+    /// ``TellerOutbox`` implements this to show them at once.
+    public func applyPendingWrites(_ writes: [OutboxRecord], to cache: Cache?, requirements: Requirements) -> Cache? {
+        cache
+    }
 }

@@ -59,5 +59,13 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
 
     func perform(_ action: Never, engine: RepositoryEngine<RepositoryEffects>) {}
 
+    func applyPendingWrites(to state: CacheState<DataSource.Cache>) -> CacheState<DataSource.Cache> {
+        guard let requirements = state.requirements else { return state }
+        let typed = typedRequirements(requirements, as: DataSource.Requirements.self)
+        return state.applyingPendingWrites { cache in
+            dataSource.applyPendingWrites(state.pendingWrites, to: cache, requirements: typed)
+        }
+    }
+
     func shutDown() {}
 }

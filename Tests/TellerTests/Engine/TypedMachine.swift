@@ -93,6 +93,7 @@ struct TypedMachine<Kind: TypedKind> {
         case observerAdded(Observer)
         case observerRemoved(UInt64)
         case triggered(RefreshTrigger)
+        case pendingWritesChanged([OutboxRecord])
         case shutDown
 
         var sealed: EngineInput {
@@ -116,6 +117,7 @@ struct TypedMachine<Kind: TypedKind> {
             case .observerAdded(let observer): .observerAdded(observer)
             case .observerRemoved(let id): .observerRemoved(id)
             case .triggered(let trigger): .triggered(trigger)
+            case .pendingWritesChanged(let pending): .pendingWritesChanged(pending)
             case .shutDown: .shutDown
             }
         }

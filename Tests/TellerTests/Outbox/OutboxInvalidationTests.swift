@@ -39,11 +39,12 @@ import Testing
         withExtendedLifetime(repository) { fixture.scheduler.start() }
         #expect(handler.sendCallsCount == 1)
         #expect(dataSource.calls.fetches == 1)
-        // Sent at 1, accepted at 51: the refresh starts then.
+        // Enqueued and sent at 1, accepted at 51: the refresh starts then, as the write leaves.
         #expect(
             states.timeline == [
                 "1: cache unread age 0",
-                "3: cache [\"old\"] age 0",
+                "1: cache unread age 0, 1 pending",
+                "3: cache [\"old\"] age 0, 1 pending",
                 "52: cache [\"old\"] age 0, refreshing",
                 "59: cache [\"old\"] age 58, justFinishedRefresh",
                 "61: cache [\"from the server\"] age 58",

@@ -8,10 +8,17 @@ import TellerTesting
 /// and schedulers, the log recorded) and a journal file in a new temporary folder.
 struct OutboxFixture {
     let env: VirtualTeller
-    let journal = JournalFixture()
+    let journal: JournalFixture
 
     init(retryPolicy: RetryPolicy = .never, fetchTimeout: RxTimeInterval? = .seconds(60)) {
         env = VirtualTeller(fetchTimeout: fetchTimeout, retryPolicy: retryPolicy)
+        journal = JournalFixture()
+    }
+
+    /// The next launch of `previous`: a new environment on its journal.
+    init(relaunching previous: OutboxFixture) {
+        env = VirtualTeller()
+        journal = previous.journal
     }
 
     var scheduler: TestScheduler {
