@@ -146,4 +146,69 @@ import Testing
         #expect(outbox.rejections.isEmpty)
         #expect(api.accepted.value.isEmpty)
     }
+
+    struct Note: Codable, Sendable, Equatable {
+        let id: Int
+        var text: String
+    }
+
+    struct NotesRequirements: RepositoryRequirements {
+        let tag = "notes"
+    }
+
+    /// The notes' data source of the guide: its store in memory, its fetch on virtual time.
+    final class NotesDataSource: RepositoryDataSource, Sendable {
+        typealias Cache = [Note]
+        typealias Requirements = NotesRequirements
+        typealias FetchResult = [Note]
+        typealias FetchError = any Error
+
+        let maxAgeOfCache = Period(unit: 1, component: .hour)
+        let stored = BehaviorSubject<[Note]>(value: [])
+
+        func fetchFreshCache(requirements: NotesRequirements) -> Single<FetchResponse<[Note], any Error>> {
+            .never()
+        }
+
+        func saveCache(_ cache: [Note], requirements: NotesRequirements) throws {
+            stored.onNext(cache)
+        }
+
+        func observeCache(requirements: NotesRequirements) -> Observable<[Note]> {
+            stored.asObservable()
+        }
+
+        func isCacheEmpty(_ cache: [Note], requirements: NotesRequirements) -> Bool {
+            cache.isEmpty
+        }
+
+        // In the notes' data source: the notes as they will be once the server has the edits.
+        func applyPendingWrites(_ writes: [OutboxRecord], to cache: [Note]?, requirements: NotesRequirements) -> [Note]? {
+            writes.reduce(cache ?? []) { notes, write in
+                guard let edit = try? JSONDecoder().decode(NoteEdit.self, from: write.payload) else { return notes }
+                return notes.map { $0.id == edit.id ? Note(id: edit.id, text: edit.text) : $0 }
+            }
+        }
+    }
+
+    @Test func anEditWaitingInTheOutboxIsOnScreenMarkedAsNotSentYet() throws {
+        let env = VirtualTeller()
+        let journal = Self.journalURL()
+        defer { try? FileManager.default.removeItem(at: journal.deletingLastPathComponent()) }
+        let dataSource = NotesDataSource()
+        dataSource.stored.onNext([Note(id: 7, text: "Buy bread"), Note(id: 8, text: "Call Ann")])
+        env.store.setMetadata(FetchMetadata(lastFetched: env.date(0)), forTag: "notes")
+        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
+        repository.requirements = NotesRequirements()
+        let model = RepositoryModel(repository: repository)
+        let api = NotesAPI(scheduler: env.scheduler)
+        let outbox = Self.outbox(teller: env.teller, api: api, journal: journal, tag: "notes")
+
+        try outbox.enqueue(kind: "editNote", payload: NoteEdit(id: 7, text: "Buy milk"), tag: "notes")
+        env.scheduler.advanceTo(100)
+
+        #expect(model.state?.cache == [Note(id: 7, text: "Buy milk"), Note(id: 8, text: "Call Ann")])
+        #expect(model.state?.pendingWrites.map(\.kind) == ["editNote"])
+        #expect(try dataSource.stored.value() == [Note(id: 7, text: "Buy bread"), Note(id: 8, text: "Call Ann")])
+    }
 }
