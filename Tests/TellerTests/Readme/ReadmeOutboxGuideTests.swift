@@ -183,7 +183,8 @@ import Testing
         }
 
         // In the notes' data source: the notes as they will be once the server has the edits.
-        func applyPendingWrites(_ writes: [OutboxRecord], to cache: [Note]?, requirements: NotesRequirements) -> [Note]? {
+        func applyPendingWrites(_ writes: [OutboxRecord], to cache: [Note]?, requirements: NotesRequirements) -> [Note]?
+        {
             writes.reduce(cache ?? []) { notes, write in
                 guard let edit = try? JSONDecoder().decode(NoteEdit.self, from: write.payload) else { return notes }
                 return notes.map { $0.id == edit.id ? Note(id: edit.id, text: edit.text) : $0 }
