@@ -73,8 +73,8 @@ let package = Package(
             path: "Tests/TellerMetadataCrashWriter",
             swiftSettings: swiftSettings
         ),
-        // A child process for the per-program defaults test: a tool on Teller's default files,
-        // run under two names.
+        // A child process for the per-program defaults test (a tool on Teller's default files,
+        // run under two names) and the two-process outbox test.
         .executableTarget(
             name: "TellerProgramChild",
             dependencies: ["Teller", "TellerRx"],

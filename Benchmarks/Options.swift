@@ -22,10 +22,13 @@ struct Options {
     var killLoop: Int?
     /// Kill an outbox journal writer this many times, check the journal after each, and exit.
     var outboxKillLoop: Int?
+    /// Kill a process sending outbox writes to a server fake this many times, check that no
+    /// write is lost or doubled under another key, and exit.
+    var outboxSendKillLoop: Int?
 
     static let usage = """
         usage: TellerBenchmarks [--filter NAME | NAME]... [--runs N] [--json] [--list] [--memory] [--kill-loop N]
-                               [--outbox-kill-loop N]
+                               [--outbox-kill-loop N] [--outbox-send-kill-loop N]
           NAME        run the benchmark named NAME, or else those whose name contains NAME
                       (repeatable); the floors they are compared against run too
           --runs N    timed runs per benchmark after one warm-up (default 10, at least 1)
@@ -38,6 +41,11 @@ struct Options {
           --outbox-kill-loop N
                       SIGKILL a process enqueueing outbox writes N times at random moments,
                       check after each kill that every acknowledged write is kept, and exit
+          --outbox-send-kill-loop N
+                      SIGKILL a process enqueueing into an outbox and sending to a server fake
+                      N times at random moments, then drain the outbox; check that every
+                      acknowledged write reached the server, duplicates only under their own
+                      idempotency key, and exit
         """
 
     static func parse(_ arguments: [String]) -> Options {
@@ -69,6 +77,11 @@ struct Options {
                     fail("--outbox-kill-loop needs a positive number")
                 }
                 options.outboxKillLoop = rounds
+            case "--outbox-send-kill-loop":
+                guard let value = remaining.popFirst(), let rounds = Int(value), rounds >= 1 else {
+                    fail("--outbox-send-kill-loop needs a positive number")
+                }
+                options.outboxSendKillLoop = rounds
             case "--help", "-h":
                 print(usage)
                 exit(0)

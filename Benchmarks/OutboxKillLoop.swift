@@ -100,7 +100,13 @@ enum OutboxKillLoop {
         var tally = Tally()
         var generator = SystemRandomNumberGenerator()
         for round in 1...rounds {
-            let output = killWriter(file: file, round: round, generator: &generator)
+            let output = KillLoopSupport.killWriter(
+                flag: writerFlag,
+                file: file,
+                round: round,
+                maxLines: 6,
+                generator: &generator
+            )
             for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
                 tally.take(line)
             }
@@ -124,29 +130,6 @@ enum OutboxKillLoop {
             """
         )
         exit(0)
-    }
-
-    /// Starts a writer, waits for a few acknowledgements, kills it at a random moment, and
-    /// returns everything it printed.
-    private static func killWriter(
-        file: URL,
-        round: Int,
-        generator: inout SystemRandomNumberGenerator
-    ) -> Data {
-        let (process, handle) = KillLoopSupport.startWriter(flag: writerFlag, file: file, round: round)
-        var received = Data()
-        let wanted = Int.random(in: 1...6, using: &generator)
-        while received.count(where: { $0 == UInt8(ascii: "\n") }) < wanted {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            received.append(chunk)
-        }
-        usleep(.random(in: 0...3_000, using: &generator))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        // What it printed after the lines waited for was acknowledged too.
-        received.append(handle.readDataToEndOfFile())
-        return received
     }
 
     /// Reopens the journal and checks it against what the writers acknowledged.

@@ -12,6 +12,7 @@ import Musl
 //     swift run -c release TellerBenchmarks [--filter NAME | NAME]… [--runs N] [--json] [--list] [--memory]
 //     swift run -c release TellerBenchmarks --kill-loop 2000
 //     swift run -c release TellerBenchmarks --outbox-kill-loop 1000
+//     swift run -c release TellerBenchmarks --outbox-send-kill-loop 1000
 //
 // Allocations per operation are not counted in process (that needs a malloc hook); count them
 // with valgrind, which prints the heap allocations of a whole run: run one workload with
@@ -34,6 +35,10 @@ if CommandLine.arguments.count == 3, CommandLine.arguments[1] == MetadataKillLoo
 }
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == OutboxKillLoop.writerFlag {
     OutboxKillLoop.runWriter(file: CommandLine.arguments[2])
+}
+if CommandLine.arguments.count == 5, CommandLine.arguments[1] == OutboxSendKillLoopSender.flag {
+    let arguments = CommandLine.arguments
+    OutboxSendKillLoopSender.run(journal: arguments[2], server: arguments[3], mode: arguments[4])
 }
 
 let options = Options.parse(Array(CommandLine.arguments.dropFirst()))
@@ -64,6 +69,10 @@ if let rounds = options.killLoop {
 
 if let rounds = options.outboxKillLoop {
     OutboxKillLoop.run(rounds: rounds)
+}
+
+if let rounds = options.outboxSendKillLoop {
+    OutboxSendKillLoop.run(rounds: rounds)
 }
 
 if options.list {

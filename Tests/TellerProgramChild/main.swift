@@ -12,6 +12,8 @@ import TellerRx
 // `PROGRAM show`: observes the tag without fetching; prints `noCache` or `cache [..] fetched T`.
 // `PROGRAM clear`: forgets every fetch time (`Teller.clear()`) and removes every cache file.
 // `PROGRAM where`: prints the default metadata file and the default cache folder.
+// `PROGRAM outbox JOURNAL SERVER NAME COUNT TOTAL`: enqueues into and sends from a shared outbox
+// (see `OutboxMode`).
 
 struct ReposRequirements: RepositoryRequirements {
     var tag: String { "Repos for octocat" }
@@ -101,6 +103,9 @@ case "clear":
 case "where":
     print(FileFetchMetadataStore.defaultURL.path)
     print(FileCacheStore<[String]>.defaultDirectory(named: "repos").path)
+case "outbox" where arguments.count == 6:
+    guard let count = Int(arguments[4]), let total = Int(arguments[5]) else { fail("COUNT and TOTAL are numbers") }
+    OutboxMode.run(journal: arguments[1], server: arguments[2], name: arguments[3], count: count, total: total)
 default:
-    fail("usage: TellerProgramChild fetch VALUE | show | clear | where")
+    fail("usage: TellerProgramChild fetch VALUE | show | clear | where | outbox JOURNAL SERVER NAME COUNT TOTAL")
 }

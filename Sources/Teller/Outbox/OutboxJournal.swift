@@ -39,6 +39,10 @@ package final class OutboxJournal: Sendable {
     /// The journal file.
     package let url: URL
     private let lockURL: URL
+    // The paths of `url` and `lockURL`, worked out once: `URL.path` costs as much as the rest
+    // of an append's own work.
+    private let path: String
+    private let lockPath: String
     private let compactionThreshold: Int
     private let onProblem: @Sendable (OutboxJournalProblem) -> Void
     // One lock for the state and the file work on it: the file lock serializes processes, this
@@ -64,6 +68,8 @@ package final class OutboxJournal: Sendable {
     ) {
         self.url = url
         lockURL = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".lock")
+        path = url.path
+        lockPath = lockURL.path
         self.compactionThreshold = compactionThreshold
         self.onProblem = onProblem
     }
@@ -95,7 +101,7 @@ package final class OutboxJournal: Sendable {
         var problems: [OutboxJournalProblem] = []
         defer { problems.forEach(onProblem) }
         return try state.withLock { state in
-            if !state.isCurrent(FileStamp(path: url.path)) {
+            if !state.isCurrent(FileStamp(path: path)) {
                 try underFileLock { problems += try synchronize(&state, creating: false) }
             }
             return state.pending.ordered
@@ -166,7 +172,7 @@ package final class OutboxJournal: Sendable {
     private func underFileLock<Result>(_ body: () throws -> Result) throws -> Result {
         let lock: Int32
         do {
-            lock = try FileLock.acquire(path: lockURL.path)
+            lock = try FileLock.acquire(path: lockPath)
         } catch {
             throw OutboxJournalError.unlocked(url: lockURL, error: error)
         }
@@ -177,7 +183,7 @@ package final class OutboxJournal: Sendable {
     /// Brings `state` up to the file as it is now: reads what was appended since, or all of
     /// it when the file was replaced. Opens (with `creating`, creates) the file first.
     private func synchronize(_ state: inout State, creating: Bool) throws -> [OutboxJournalProblem] {
-        let onDisk = FileStamp(path: url.path)
+        let onDisk = FileStamp(path: path)
         if let file = state.file, onDisk.map({ !file.isSameFile(as: $0) }) ?? true {
             // Replaced by another process's compaction, or removed.
             state.forget()
@@ -185,7 +191,7 @@ package final class OutboxJournal: Sendable {
         if state.file == nil {
             guard onDisk != nil || creating else { return [] }
             // A read never creates the file, even when it vanished since the `stat`.
-            let descriptor = open(url.path, O_RDWR | O_APPEND | O_CLOEXEC | (creating ? O_CREAT : 0), 0o600)
+            let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC | (creating ? O_CREAT : 0), 0o600)
             guard descriptor >= 0 else {
                 let failure = POSIXFailure(call: "open", code: errno)
                 throw creating
@@ -271,7 +277,7 @@ package final class OutboxJournal: Sendable {
         try AtomicFileWriter.write(data, to: url, via: AtomicFileWriter.temporaryURL(for: url))
         // Under the file lock nobody else touches the new file: reopen it, knowing its content.
         state.forget()
-        let descriptor = open(url.path, O_RDWR | O_APPEND | O_CLOEXEC)
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         guard let stamp = FileStamp(descriptor: descriptor), stamp.size == Int64(data.count) else {
             close(descriptor)

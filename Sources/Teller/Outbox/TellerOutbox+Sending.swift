@@ -83,7 +83,8 @@ extension TellerOutbox {
     // MARK: Sending
 
     /// Starts as many sends as the bound allows, becoming the sending process first if needed;
-    /// lets the send lock go once nothing is under way.
+    /// lets the send lock go once nothing is under way, and reads the journal after that, so no
+    /// write another process enqueued meanwhile waits for a trigger.
     func pump(_ state: inout State, _ followup: inout Followup) {
         var hasReadAgain = false
         while true {
@@ -96,6 +97,9 @@ extension TellerOutbox {
             }
             FileLock.release(sendLock)
             state.sendLock = nil
+            // A process that enqueued between that read and the release found the lock taken,
+            // and left its writes to this one: read once more, now that it could take the lock.
+            if !state.isNetworkDown, readAgain(&state, &followup) { continue }
             return
         }
     }

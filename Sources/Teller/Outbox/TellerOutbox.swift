@@ -42,7 +42,8 @@ import TellerRx
 ///   `flock` on `<journal>.send-lock` while it has writes to send; another process's outbox
 ///   sends nothing meanwhile, and picks up the journal's writes when it next starts sending (an
 ///   enqueue, a trigger, a relaunch). The sender reads the journal again before it lets the
-///   lock go, so writes the other process enqueued meanwhile are sent too.
+///   lock go, and once more after, so writes the other process enqueued meanwhile are sent too
+///   (by one of the two).
 ///
 /// A send is at least once: a crash after the server accepted a write but before the journal
 /// recorded it sends it again after the relaunch, with the same
