@@ -251,9 +251,10 @@ public final class Teller: Sendable {
         return live.count > 1 ? pending.sorted { $0.createdAt < $1.createdAt } : pending
     }
 
-    /// The pending writes of `tag` (`nil`: of any tag) changed: repositories show them again.
-    func pendingWritesChanged(tag: String?) {
-        notices.onNext(.pendingWritesChanged(tag: tag))
+    /// The pending writes of `tag` (`nil`: of any tag) changed, `sent` leaving them because the
+    /// server took it: repositories show them again.
+    func pendingWritesChanged(tag: String?, sent: OutboxRecord? = nil) {
+        notices.onNext(.pendingWritesChanged(tag: tag, sent: sent))
     }
 
     /// A live repository stopped showing `old` (`nil`: nothing) and shows `new` now.

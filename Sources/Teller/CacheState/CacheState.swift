@@ -62,6 +62,7 @@ public struct CacheState<Cache> {
         let cacheReadError: (any Error)?
         let pendingRetry: PendingRetry?
         let pendingWrites: [OutboxRecord]
+        let shownWrites: [OutboxRecord]
 
         init(
             state: State,
@@ -75,7 +76,8 @@ public struct CacheState<Cache> {
             refreshError: (any Error)?,
             cacheReadError: (any Error)?,
             pendingRetry: PendingRetry?,
-            pendingWrites: [OutboxRecord]
+            pendingWrites: [OutboxRecord],
+            shownWrites: [OutboxRecord]
         ) {
             self.state = state
             self.requirements = requirements
@@ -89,6 +91,7 @@ public struct CacheState<Cache> {
             self.cacheReadError = cacheReadError
             self.pendingRetry = pendingRetry
             self.pendingWrites = pendingWrites
+            self.shownWrites = shownWrites
         }
     }
 
@@ -133,6 +136,9 @@ public struct CacheState<Cache> {
     /// them, so an edit made offline is on screen at once and stays through refreshes. Show a
     /// "not sent yet" mark while it is not empty.
     public var pendingWrites: [OutboxRecord] { storage.pendingWrites }
+    /// The writes the data source applies to the cache: those the server took that no fetch
+    /// brought back yet, then ``pendingWrites``.
+    var shownWrites: [OutboxRecord] { storage.shownWrites }
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
@@ -154,7 +160,8 @@ public struct CacheState<Cache> {
         refreshError: (any Error)? = nil,
         cacheReadError: (any Error)? = nil,
         pendingRetry: PendingRetry? = nil,
-        pendingWrites: [OutboxRecord] = []
+        pendingWrites: [OutboxRecord] = [],
+        shownWrites: [OutboxRecord]? = nil
     ) {
         storage = Storage(
             state: state,
@@ -168,7 +175,8 @@ public struct CacheState<Cache> {
             refreshError: refreshError ?? errorDuringFirstFetch,
             cacheReadError: cacheReadError,
             pendingRetry: pendingRetry,
-            pendingWrites: pendingWrites
+            pendingWrites: pendingWrites,
+            shownWrites: shownWrites ?? pendingWrites
         )
     }
 
@@ -230,7 +238,8 @@ public struct CacheState<Cache> {
             refreshError: refreshError,
             cacheReadError: cacheReadError,
             pendingRetry: pendingRetry,
-            pendingWrites: pendingWrites
+            pendingWrites: pendingWrites,
+            shownWrites: shownWrites
         )
     }
 }

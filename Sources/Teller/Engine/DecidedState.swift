@@ -21,6 +21,9 @@ struct DecidedState {
     let oneShot: RepositoryMachine.OneShot?
     let pendingRetry: PendingRetry?
     let pendingWrites: [OutboxRecord]
+    /// The writes observers see applied: those the server took that no fetch brought back yet,
+    /// then the pending ones.
+    let shownWrites: [OutboxRecord]
 
     var justFinishedFirstFetch: Bool {
         if case .firstFetchSucceeded? = oneShot { true } else { false }
@@ -43,7 +46,8 @@ extension CacheState {
                 isFirstFetch: decided.isFetching,
                 errorDuringFirstFetch: oneShot?.error,
                 pendingRetry: decided.pendingRetry,
-                pendingWrites: decided.pendingWrites
+                pendingWrites: decided.pendingWrites,
+                shownWrites: decided.shownWrites
             )
         case .fetched(let age, let shown, let isLoading, let readError):
             self.init(
@@ -56,7 +60,8 @@ extension CacheState {
                 refreshError: oneShot?.error,
                 cacheReadError: readError,
                 pendingRetry: decided.pendingRetry,
-                pendingWrites: decided.pendingWrites
+                pendingWrites: decided.pendingWrites,
+                shownWrites: decided.shownWrites
             )
         }
     }

@@ -50,7 +50,7 @@ extension CacheState {
     /// (not while it loads, failed to read, or was never fetched: there is no base to show them
     /// on).
     func applyingPendingWrites(_ apply: (Cache?) -> Cache?) -> CacheState {
-        guard !pendingWrites.isEmpty, cacheExists, !isLoadingCache, cacheReadError == nil else { return self }
+        guard !shownWrites.isEmpty, cacheExists, !isLoadingCache, cacheReadError == nil else { return self }
         return convert(apply)
     }
 }

@@ -50,8 +50,9 @@ enum EngineInput {
     case observerAdded(StateObserver)
     /// The subscription of the observer `id` was disposed.
     case observerRemoved(UInt64)
-    /// The writes to the tag pending in outboxes changed: these are pending now, oldest first.
-    case pendingWritesChanged([OutboxRecord])
+    /// The writes to the tag pending in outboxes changed: these are pending now, oldest first;
+    /// `sent` left because the server took it.
+    case pendingWritesChanged([OutboxRecord], sent: OutboxRecord? = nil)
     /// Something outside the repository asks observed repositories to refresh.
     case triggered(RefreshTrigger)
     /// The repository was released.

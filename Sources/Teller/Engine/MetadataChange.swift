@@ -41,6 +41,7 @@ enum RefreshTrigger: Sendable {
 enum RepositoryNotice: Sendable {
     case metadataChanged(MetadataChange)
     case refresh(RefreshTrigger)
-    /// The writes pending in an outbox changed for `tag` (`nil`: for any tag).
-    case pendingWritesChanged(tag: String?)
+    /// The writes pending in an outbox changed for `tag` (`nil`: for any tag); `sent` left
+    /// because the server took it.
+    case pendingWritesChanged(tag: String?, sent: OutboxRecord?)
 }

@@ -54,7 +54,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 switch notice {
                 case .metadataChanged(let change): self?.send(.metadataChanged(change))
                 case .refresh(let trigger): self?.send(.triggered(trigger))
-                case .pendingWritesChanged(let tag): self?.send(.pendingWritesChanged(tag: tag))
+                case .pendingWritesChanged(let tag, let sent): self?.send(.pendingWritesChanged(tag: tag, sent: sent))
                 }
             })
         )
@@ -194,11 +194,11 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             )
         case .removeObserver(let id):
             handle(.observerRemoved(id))
-        case .pendingWritesChanged(let changed):
+        case .pendingWritesChanged(let changed, let sent):
             guard let tag = drained.withLock({ $0.machine.requirements?.tag }), changed == nil || changed == tag else {
                 return
             }
-            handle(.pendingWritesChanged(teller.pendingWrites(tag: tag)))
+            handle(.pendingWritesChanged(teller.pendingWrites(tag: tag), sent: sent))
         case .cacheEmitted(let observation, let cache, let isEmpty):
             handle(.cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
         case .cacheFailed(let observation, let error):

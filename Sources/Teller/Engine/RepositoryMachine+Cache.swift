@@ -14,6 +14,7 @@ extension RepositoryMachine {
             ]
         }
         active?.content = .read(isEmpty ? nil : cache)
+        if active?.isInvalidated == false { active?.takenWrites = [] }
         let effects = ext.cacheRead(.value)
         var actions: [Action] = []
         if active?.flight == nil, shouldRefreshAutomatically(.cacheEmitted, now: now) {
@@ -126,9 +127,12 @@ extension RepositoryMachine {
     /// The writes to the tag pending in outboxes changed: observers see them at once. When the
     /// last one left and the tag was invalidated meanwhile, an observed repository refreshes
     /// now, as ``invalidated(stored:)`` held back.
-    mutating func pendingWritesChanged(_ pending: [OutboxRecord]) -> [Action] {
+    mutating func pendingWritesChanged(_ pending: [OutboxRecord], sent: OutboxRecord? = nil) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         guard active.pendingWrites != pending else { return [.quiet(.unchanged)] }
+        if let sent, active.isInvalidated, active.pendingWrites.contains(where: { $0.id == sent.id }) {
+            self.active?.takenWrites.append(sent)
+        }
         self.active?.pendingWrites = pending
         guard pending.isEmpty, active.isInvalidated, hasObservers, active.flight == nil else { return emit() }
         resumeAutomaticRefresh()

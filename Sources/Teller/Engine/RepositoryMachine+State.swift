@@ -24,7 +24,8 @@ extension RepositoryMachine {
             isFetching: active.flight != nil,
             oneShot: active.oneShot,
             pendingRetry: active.flight?.pendingRetry,
-            pendingWrites: active.pendingWrites
+            pendingWrites: active.pendingWrites,
+            shownWrites: active.takenWrites + active.pendingWrites
         )
         self.active?.oneShot = nil
         return [.emit(state)]

@@ -132,6 +132,11 @@ struct RepositoryMachine {
         /// The app's writes to the tag waiting in outboxes, oldest first: observers see them
         /// applied to the cache.
         var pendingWrites: [OutboxRecord] = []
+        /// Writes the server took while the tag was marked invalid (the outbox marks it when it
+        /// does): the cache stored may predate them, so observers still see them applied, before
+        /// the pending ones, until the cache is read with the mark gone (a fetch that started
+        /// after it saved).
+        var takenWrites: [OutboxRecord] = []
 
         var isObserving: Bool {
             if case .on = observation { true } else { false }
@@ -261,8 +266,8 @@ struct RepositoryMachine {
             observerRemoved(id)
         case .triggered(let trigger):
             triggered(trigger, now: now)
-        case .pendingWritesChanged(let pending):
-            pendingWritesChanged(pending)
+        case .pendingWritesChanged(let pending, let sent):
+            pendingWritesChanged(pending, sent: sent)
         case .shutDown:
             shutDown()
         }

@@ -233,7 +233,9 @@ extension TellerOutbox {
                     emit(.sent(pending), &state, &followup)
                 }
                 followup.events.append(.writeSent(kind: record.kind, id: record.id))
-                followup.invalidations += tags
+                // The write's own tag too: its repositories keep showing the write until a
+                // fetch that started after this brings the server's data back.
+                followup.invalidations += tags.contains(record.tag) ? tags : [record.tag] + tags
                 state.queue.answered(record)
             case .rejected(let error):
                 if let pending {
@@ -370,7 +372,13 @@ extension TellerOutbox {
             return change
         }) {
             inbox.onNext(change)
-            if let tag = change.pendingTag { teller.pendingWritesChanged(tag: tag) }
+            if let tag = change.pendingTag {
+                if case .sent(let record) = change {
+                    teller.pendingWritesChanged(tag: tag, sent: record)
+                } else {
+                    teller.pendingWritesChanged(tag: tag)
+                }
+            }
         }
     }
 }

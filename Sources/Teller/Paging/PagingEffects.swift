@@ -110,7 +110,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         return state.applyingPendingWrites { paged in
             // An empty list has no pages to show writes on.
             guard let paged else { return nil }
-            let applied = dataSource.applyPendingWrites(state.pendingWrites, to: paged.cache, requirements: typed)
+            let applied = dataSource.applyPendingWrites(state.shownWrites, to: paged.cache, requirements: typed)
             return applied.map {
                 PagedCache(
                     areMorePages: paged.areMorePages,

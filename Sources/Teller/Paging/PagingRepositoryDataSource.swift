@@ -163,7 +163,8 @@ public protocol PagingRepositoryDataSource: TellerDataSource {
     /// The default shows the stored pages unchanged.
     ///
     /// - Parameters:
-    ///   - writes: The pending writes of the list's tag (``CacheState/pendingWrites``).
+    ///   - writes: The writes to show, as for a plain data source: those the server took that
+    ///     no fetch brought back yet, then the pending ones (``CacheState/pendingWrites``).
     ///   - cache: The pages stored, or `nil` when they are empty.
     ///   - requirements: The list they were observed for.
     /// - Returns: The pages to show, or `nil` for empty.

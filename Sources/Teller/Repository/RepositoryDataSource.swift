@@ -67,15 +67,17 @@ public protocol RepositoryDataSource: TellerDataSource {
 
     /// What observers are shown while the app's writes to this tag wait in a ``TellerOutbox``:
     /// `writes` (oldest first) applied to the stored cache, as the server will have it once it
-    /// took them. Called on the UI scheduler for every state with pending writes and a cache that
+    /// took them. Called on the UI scheduler for every state with such writes and a cache that
     /// was read; a pure function of its arguments. The stored cache is never changed: a refresh
     /// saves the server's data as the new base and the writes still pending stay applied on
-    /// top, until the server took them.
+    /// top. A write the server took stays in `writes` until a fetch that started after that
+    /// saved, so a fetch already running cannot take it off the screen.
     ///
     /// The default shows the stored cache unchanged.
     ///
     /// - Parameters:
-    ///   - writes: The pending writes of the tag (``CacheState/pendingWrites``); decode each
+    ///   - writes: The writes to show: those the server took that no fetch brought back yet,
+    ///     then the pending ones (``CacheState/pendingWrites``). Decode each
     ///     ``OutboxRecord/payload`` by its ``OutboxRecord/kind``.
     ///   - cache: The stored cache, or `nil` when it is empty.
     ///   - requirements: The requirements it was observed for.

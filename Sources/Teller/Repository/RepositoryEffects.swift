@@ -63,7 +63,7 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         guard let requirements = state.requirements else { return state }
         let typed = typedRequirements(requirements, as: DataSource.Requirements.self)
         return state.applyingPendingWrites { cache in
-            dataSource.applyPendingWrites(state.pendingWrites, to: cache, requirements: typed)
+            dataSource.applyPendingWrites(state.shownWrites, to: cache, requirements: typed)
         }
     }
 

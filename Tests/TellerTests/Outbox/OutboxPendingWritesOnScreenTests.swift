@@ -136,4 +136,26 @@ import Testing
         #expect(screen.pending.isEmpty)
         #expect(screen.shown == ["Buy bread", "Buy milk"])
     }
+
+    @Test func aFetchThatStartedBeforeTheServerTookAnEditNeverTakesItOffTheScreen() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let screen = Screen(fixture, stored: ["Buy bread"])
+        let (outbox, _) = fixture.outbox(answering: [.sent(after: 5)])
+        // A slow refresh, started before the edit: its answer predates it.
+        screen.dataSource.respond { _ in fixture.env.fetch(["Buy bread"], after: 20) }
+        _ = try screen.repository.refresh(force: true).subscribe()
+        try outbox.enqueueNote("Buy milk", tag: Self.notes.tag)
+        fixture.scheduler.advanceTo(fixture.scheduler.clock + 5)
+        // Once the server has the edit, the list it serves has it too.
+        screen.dataSource.respond { _ in fixture.env.fetch(["Buy bread", "Buy milk"], after: 20) }
+
+        fixture.step(to: 200) {
+            #expect(screen.shown == ["Buy bread", "Buy milk"], "at \(fixture.scheduler.clock)")
+        }
+        #expect(outbox.pending.isEmpty)
+        #expect(screen.pending.isEmpty)
+        #expect(screen.dataSource.cache(for: Self.notes) == ["Buy bread", "Buy milk"])
+        #expect(screen.dataSource.calls.fetches == 2)
+    }
 }
