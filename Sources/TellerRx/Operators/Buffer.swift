@@ -82,15 +82,37 @@ where Observer.Element == [Element] {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if enterIfIdle() {
+            handleNext(element)
+            leave()
+        } else {
+            serialized { [self] in handleNext(element) }
+        }
     }
 
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            serialized { [self] in handle(event) }
+        }
+    }
+
+    /// Called inside `serialized`.
+    private func handleNext(_ element: Element) {
+        buffer.append(element)
+        if buffer.count == count { closeWindow() }
+    }
+
+    /// Called inside `serialized`.
     private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            buffer.append(element)
-            if buffer.count == count { closeWindow() }
+            handleNext(element)
         case .error(let error):
             buffer = []
             forwardOn(.error(error))

@@ -64,21 +64,43 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if enterIfIdle() {
+            handleNext(element)
+            leave()
+        } else {
+            serialized { [self] in handleNext(element) }
+        }
     }
 
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            serialized { [self] in handle(event) }
+        }
+    }
+
+    /// Called inside `serialized`.
+    private func handleNext(_ element: Element) {
+        generation &+= 1
+        pending = element
+        // Replacing the timer cancels the previous element's.
+        let current = generation
+        timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
+            sink.serialized { sink.timerFired(current) }
+            return Disposables.create()
+        }
+    }
+
+    /// Called inside `serialized`.
     private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            generation &+= 1
-            pending = element
-            // Replacing the timer cancels the previous element's.
-            let current = generation
-            timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
-                sink.serialized { sink.timerFired(current) }
-                return Disposables.create()
-            }
+            handleNext(element)
         case .error:
             pending = nil
             forwardOn(event)
@@ -86,7 +108,7 @@ where Observer.Element: Sendable {
         case .completed:
             if let element = pending {
                 pending = nil
-                forwardOn(.next(element))
+                forwardNext(element)
             }
             forwardOn(.completed)
             dispose()
@@ -96,6 +118,6 @@ where Observer.Element: Sendable {
     private func timerFired(_ firedGeneration: UInt64) {
         guard firedGeneration == generation, let element = pending else { return }
         pending = nil
-        forwardOn(.next(element))
+        forwardNext(element)
     }
 }

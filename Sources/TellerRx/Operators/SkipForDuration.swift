@@ -61,10 +61,16 @@ private final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>,
     // @unchecked: `isOpen` is atomic.
     private let isOpen = Atomic<Bool>(false)
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        if isOpen.load(ordering: .acquiring) { forwardNext(element) }
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next:
-            if isOpen.load(ordering: .acquiring) { forwardOn(event) }
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

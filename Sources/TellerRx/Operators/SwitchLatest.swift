@@ -198,14 +198,22 @@ where Inner.Element == Observer.Element {
         id = tag
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        parent.lock.lock()
+        if parent.latestID == id {
+            parent.forwardNext(element)
+        }
+        parent.lock.unlock()
+    }
+
     func on(_ event: Event<Observer.Element>) {
         parent.lock.lock()
         switch event {
-        case .next:
-            if parent.latestID == id {
-                parent.forwardOn(event)
-            }
+        case .next(let element):
             parent.lock.unlock()
+            onNext(element)
             return
         case .error(let error):
             if parent.latestID == id {

@@ -59,6 +59,17 @@ private final class TakeForDurationSink<Observer: ObserverType>: SerializingSink
 where Observer.Element: Sendable {
     // @unchecked: no mutable state beyond `Sink`; the drain only serializes forwarding.
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        if enterIfIdle() {
+            forwardNext(element)
+            leave()
+        } else {
+            serialized { [self] in forwardNext(element) }
+        }
+    }
+
     func on(_ event: Event<Observer.Element>) {
         serialized { [self] in
             forwardOn(event)

@@ -84,29 +84,50 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if enterIfIdle() {
+            handleNext(element)
+            leave()
+        } else {
+            serialized { [self] in handleNext(element) }
+        }
+    }
+
     func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            serialized { [self] in handle(event) }
+        }
+    }
+
+    /// Called inside `serialized`.
+    private func handleNext(_ element: Element) {
+        let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
+        guard let wait, !wait.isNow else {
+            send(element)
+            return
+        }
+        guard parent.latest else { return }
+        let timerRunning = kept != nil
+        kept = element
+        if timerRunning { return }
+        generation &+= 1
+        let current = generation
+        timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
+            sink.serialized { sink.timerFired(current) }
+            return Disposables.create()
+        }
     }
 
     /// Called inside `serialized`.
     private func handle(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
-            guard let wait, !wait.isNow else {
-                send(element)
-                return
-            }
-            guard parent.latest else { return }
-            let timerRunning = kept != nil
-            kept = element
-            if timerRunning { return }
-            generation &+= 1
-            let current = generation
-            timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
-                sink.serialized { sink.timerFired(current) }
-                return Disposables.create()
-            }
+            handleNext(element)
         case .error:
             kept = nil
             forwardOn(event)
@@ -124,7 +145,7 @@ where Observer.Element: Sendable {
 
     private func send(_ element: Element) {
         kept = nil
-        forwardOn(.next(element))
+        forwardNext(element)
         // Measured after delivery, so a slow observer still gets a full window of quiet.
         lastSentTime = parent.scheduler.now
     }

@@ -104,18 +104,41 @@ where Observer.Element == Observable<Element> {
         source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if enterIfIdle() {
+            handleNext(element)
+            leave()
+        } else {
+            serialized { [self] in handleNext(element) }
+        }
     }
 
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            serialized { [self] in handle(event) }
+        }
+    }
+
+    /// Called inside `serialized`.
+    private func handleNext(_ element: Element) {
+        guard !isStopped else { return }
+        window.onNext(element)
+        guard count > 0 else { return }
+        windowCount += 1
+        if windowCount == count { closeWindow() }
+    }
+
+    /// Called inside `serialized`.
     private func handle(_ event: Event<Element>) {
         guard !isStopped else { return }
         switch event {
         case .next(let element):
-            window.onNext(element)
-            guard count > 0 else { return }
-            windowCount += 1
-            if windowCount == count { closeWindow() }
+            handleNext(element)
         case .error(let error):
             window.onError(error)
             stop(.error(error))

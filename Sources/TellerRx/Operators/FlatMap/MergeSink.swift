@@ -387,7 +387,24 @@ where Inner.Element == Observer.Element {
         isStopped = false
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        parent.lock.lock()
+        // Dropped once the sink has ended. Not disposed here: this thread may be a source
+        // sending under a lock its own teardown takes; the sink's teardown (on the thread that
+        // ended it) reaches this subscription, which was tracked before it was made.
+        if !isStopped {
+            parent.forwardNext(element)
+        }
+        parent.lock.unlock()
+    }
+
     func on(_ event: Event<Observer.Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         parent.lock.lock()
         guard !isStopped else {
             parent.lock.unlock()
@@ -396,10 +413,6 @@ where Inner.Element == Observer.Element {
         var hasPending = false
         switch event {
         case .next:
-            // Dropped once the sink has ended. Not disposed here: this thread may be a source
-            // sending under a lock its own teardown takes; the sink's teardown (on the thread
-            // that ended it) reaches this subscription, which was tracked before it was made.
-            parent.forwardOn(event)
             parent.lock.unlock()
             return
         case .error(let error):

@@ -168,6 +168,13 @@ where Subject.Observer.Element: Sendable {
         subscription.setDisposable(disposable)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if disposed.load(ordering: .relaxed) { return }
+        subjectObserver.onNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         if disposed.load(ordering: .relaxed) { return }
         // End the connection first, so an observer that reconnects from inside the terminal

@@ -28,8 +28,19 @@ class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
         on(event)
     }
 
+    /// Delivers `element` unless this subscriber has been disposed, with no ``Event`` built.
+    @inline(__always)
+    final func deliverNext(_ element: Element) {
+        if disposed.load(ordering: .relaxed) { return }
+        onNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         preconditionFailure("ShareSubscriber.on must be overridden")
+    }
+
+    func onNext(_ element: Element) {
+        preconditionFailure("ShareSubscriber.onNext must be overridden")
     }
 
     final func dispose() {
@@ -52,6 +63,12 @@ final class ObserverShareSubscriber<Observer: ObserverType>: ShareSubscriber<Obs
 
     override func on(_ event: Event<Observer.Element>) {
         observer.on(event)
+    }
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    override func onNext(_ element: Observer.Element) {
+        observer.onNext(element)
     }
 }
 
