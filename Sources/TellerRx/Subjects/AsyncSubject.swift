@@ -83,7 +83,7 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
             state.add(subscriber)
             return nil
         }
-        guard let outcome else { return subscriber.subscription }
+        guard let outcome else { return core.subscription(for: subscriber) }
         if let completion = outcome as? AsyncOutcome<Element> {
             if let element = completion.element { observer.on(.next(element)) }
             observer.on(.completed)
