@@ -29,7 +29,7 @@ class SubjectSubscriberBase {
     /// by the thread that subscribed.
     final var id: UInt64 = 0
     /// Set under the subject's lock, when the subscription or the subject is disposed.
-    private final let disposed = Atomic<Bool>(false)
+    private final let disposed = AtomicFlag()
 
     init() {
         Resources.increment()
@@ -42,12 +42,12 @@ class SubjectSubscriberBase {
     /// Whether this subscriber was disposed (by its subscription or by its subject).
     @inline(__always)
     final var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
+        disposed.isSet
     }
 
     /// Stops delivery to this subscriber. Called under the subject's lock.
     final func markDisposed() {
-        disposed.store(true, ordering: .relaxed)
+        disposed.set()
     }
 }
 

@@ -84,7 +84,7 @@ where Inner.Element == Observer.Element {
     private let limit: MergeLimit
     private let outer = SubscriptionSlot()
     private let inners = InnerSubscriptions()
-    private let isTornDown = Atomic<Bool>(false)
+    private let isTornDown = AtomicFlag()
     /// A finished inner observer that nothing else references any more, kept to observe the
     /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
     /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
@@ -292,7 +292,7 @@ where Inner.Element == Observer.Element {
         )
         if !stored {
             spare.release()
-        } else if isTornDown.load(ordering: .sequentiallyConsistent) {
+        } else if isTornDown.isSet {
             spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
         }
     }
@@ -350,7 +350,7 @@ where Inner.Element == Observer.Element {
 
     override func dispose() {
         super.dispose()
-        guard !isTornDown.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard isTornDown.set() else { return }
         outer.dispose()
         inners.disposeAll()
         spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()

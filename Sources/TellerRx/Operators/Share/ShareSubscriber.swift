@@ -1,11 +1,9 @@
-import Synchronization
-
 /// One subscriber of a `share` observable: the observer, plus a disposed flag that is checked before
 /// every delivery, so a subscriber disposed on the delivering thread gets nothing more even
 /// from an emission already in progress.
 class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
     // @unchecked: `disposed` is atomic; `removal` is immutable.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicFlag()
     private let removal: @Sendable (ShareSubscriber<Element>) -> Void
 
     init(removal: @escaping @Sendable (ShareSubscriber<Element>) -> Void) {
@@ -18,20 +16,20 @@ class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
     }
 
     final var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
+        disposed.isSet
     }
 
     /// Delivers `event` unless this subscriber has been disposed.
     @inline(__always)
     final func deliver(_ event: Event<Element>) {
-        if disposed.load(ordering: .relaxed) { return }
+        if disposed.isSet { return }
         on(event)
     }
 
     /// Delivers `element` unless this subscriber has been disposed, with no ``Event`` built.
     @inline(__always)
     final func deliverNext(_ element: Element) {
-        if disposed.load(ordering: .relaxed) { return }
+        if disposed.isSet { return }
         onNext(element)
     }
 
@@ -44,7 +42,7 @@ class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
     }
 
     final func dispose() {
-        guard !disposed.exchange(true, ordering: .relaxed) else { return }
+        guard disposed.set() else { return }
         removal(self)
     }
 }
