@@ -46,7 +46,8 @@ private final class DebounceProducer<Element: Sendable>: Producer<Element>, @unc
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both
 /// go through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+private final class DebounceSink<Observer: ObserverType>: DrainedSourceSink<Observer.Element, Observer>,
+    @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: `pending` and `generation` are only touched inside `serialized`.
     typealias Element = Observer.Element
@@ -64,28 +65,7 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
-    /// unspecialized generic code).
-    func onNext(_ element: Element) {
-        if enterIfIdle() {
-            handleNext(element)
-            leave()
-        } else {
-            serialized { [self] in handleNext(element) }
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error, .completed:
-            serialized { [self] in handle(event) }
-        }
-    }
-
-    /// Called inside `serialized`.
-    private func handleNext(_ element: Element) {
+    override func handleNext(_ element: Element) {
         generation &+= 1
         pending = element
         // Replacing the timer cancels the previous element's.
@@ -96,23 +76,19 @@ where Observer.Element: Sendable {
         }
     }
 
-    /// Called inside `serialized`.
-    private func handle(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            handleNext(element)
-        case .error:
+    override func handleTerminal(_ terminal: SinkTerminal) {
+        switch terminal {
+        case .failed(let error):
             pending = nil
-            forwardOn(event)
-            dispose()
+            forwardOn(.error(error))
         case .completed:
             if let element = pending {
                 pending = nil
                 forwardNext(element)
             }
             forwardOn(.completed)
-            dispose()
         }
+        dispose()
     }
 
     private func timerFired(_ firedGeneration: UInt64) {

@@ -64,7 +64,8 @@ private final class ThrottleProducer<Element: Sendable>: Producer<Element>, @unc
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both
 /// go through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class ThrottleSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+private final class ThrottleSink<Observer: ObserverType>: DrainedSourceSink<Observer.Element, Observer>,
+    @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the `var`s are only touched inside `serialized`.
     typealias Element = Observer.Element
@@ -84,28 +85,7 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
-    /// unspecialized generic code).
-    func onNext(_ element: Element) {
-        if enterIfIdle() {
-            handleNext(element)
-            leave()
-        } else {
-            serialized { [self] in handleNext(element) }
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error, .completed:
-            serialized { [self] in handle(event) }
-        }
-    }
-
-    /// Called inside `serialized`.
-    private func handleNext(_ element: Element) {
+    override func handleNext(_ element: Element) {
         let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
         guard let wait, !wait.isNow else {
             send(element)
@@ -123,14 +103,11 @@ where Observer.Element: Sendable {
         }
     }
 
-    /// Called inside `serialized`.
-    private func handle(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            handleNext(element)
-        case .error:
+    override func handleTerminal(_ terminal: SinkTerminal) {
+        switch terminal {
+        case .failed(let error):
             kept = nil
-            forwardOn(event)
+            forwardOn(.error(error))
             dispose()
         case .completed:
             guard kept != nil else {

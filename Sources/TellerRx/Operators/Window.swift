@@ -63,7 +63,7 @@ private final class WindowProducer<Element: Sendable>: Producer<Observable<Eleme
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both go
 /// through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class WindowSink<Element: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+private final class WindowSink<Element: Sendable, Observer: ObserverType>: DrainedSourceSink<Element, Observer>,
     @unchecked Sendable
 where Observer.Element == Observable<Element> {
     // @unchecked: `window`, `windowCount`, `windowID` and `isStopped` are only touched inside
@@ -104,28 +104,7 @@ where Observer.Element == Observable<Element> {
         source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
-    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
-    /// unspecialized generic code).
-    func onNext(_ element: Element) {
-        if enterIfIdle() {
-            handleNext(element)
-            leave()
-        } else {
-            serialized { [self] in handleNext(element) }
-        }
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error, .completed:
-            serialized { [self] in handle(event) }
-        }
-    }
-
-    /// Called inside `serialized`.
-    private func handleNext(_ element: Element) {
+    override func handleNext(_ element: Element) {
         guard !isStopped else { return }
         window.onNext(element)
         guard count > 0 else { return }
@@ -133,13 +112,10 @@ where Observer.Element == Observable<Element> {
         if windowCount == count { closeWindow() }
     }
 
-    /// Called inside `serialized`.
-    private func handle(_ event: Event<Element>) {
+    override func handleTerminal(_ terminal: SinkTerminal) {
         guard !isStopped else { return }
-        switch event {
-        case .next(let element):
-            handleNext(element)
-        case .error(let error):
+        switch terminal {
+        case .failed(let error):
             window.onError(error)
             stop(.error(error))
         case .completed:
