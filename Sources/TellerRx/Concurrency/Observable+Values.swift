@@ -139,19 +139,25 @@ private final class ValuesChannel<Element: Sendable>: ObserverType, @unchecked S
         Resources.decrement()
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        let waiter = state.withLock { state -> Continuation? in
+            guard state.end == nil else { return nil }
+            guard let waiter = state.waiter else {
+                state.buffer.enqueue(element)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let waiter = state.withLock { state -> Continuation? in
-                guard state.end == nil else { return nil }
-                guard let waiter = state.waiter else {
-                    state.buffer.enqueue(element)
-                    return nil
-                }
-                state.waiter = nil
-                return waiter
-            }
-            waiter?.resume(returning: element)
+            onNext(element)
         case .error(let error):
             end(with: .failure(error))
         case .completed:

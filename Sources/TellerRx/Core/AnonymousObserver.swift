@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The observer behind `subscribe(onNext:…)`: calls a closure, and enforces the event grammar
 /// so that nothing reaches the closure after a terminal event.
 final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
@@ -7,7 +5,7 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     typealias EventHandler = @Sendable (Event<Element>) -> Void
 
     private let handler: EventHandler
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicFlag()
 
     init(_ handler: @escaping EventHandler) {
         self.handler = handler
@@ -19,7 +17,7 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     }
 
     func onNext(_ element: Element) {
-        guard !isStopped.load(ordering: .relaxed) else {
+        guard !isStopped.isSet else {
             reportMisuse("An element was sent after the sequence ended; it was dropped.")
             return
         }
@@ -29,13 +27,13 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            guard !isStopped.load(ordering: .relaxed) else {
+            guard !isStopped.isSet else {
                 reportMisuse("An element was sent after the sequence ended; it was dropped.")
                 return
             }
             handler(event)
         case .error, .completed:
-            guard !isStopped.exchange(true, ordering: .relaxed) else {
+            guard isStopped.set() else {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
                 return
             }

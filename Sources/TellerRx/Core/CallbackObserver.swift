@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`: holds the closures
 /// themselves (no event-switching closure to allocate), receives elements without an `Event`,
 /// and enforces the event grammar so nothing reaches a closure after a terminal event.
@@ -10,7 +8,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
     private let onCompleted: (@Sendable () -> Void)?
     /// Runs `onDisposed` after a terminal event (if the subscriber gave one).
     private let onEnd: AnonymousDisposable?
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicFlag()
 
     init(
         onNext: (@Sendable (Element) -> Void)?,
@@ -30,7 +28,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
     }
 
     func onNext(_ element: Element) {
-        guard !isStopped.load(ordering: .relaxed) else {
+        guard !isStopped.isSet else {
             reportMisuse("An element was sent after the sequence ended; it was dropped.")
             return
         }
@@ -42,7 +40,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            guard !isStopped.exchange(true, ordering: .relaxed) else {
+            guard isStopped.set() else {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
                 return
             }
@@ -53,7 +51,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
             }
             onEnd?.dispose()
         case .completed:
-            guard !isStopped.exchange(true, ordering: .relaxed) else {
+            guard isStopped.set() else {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
                 return
             }
@@ -71,7 +69,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
 final class NextObserver<Element>: ObserverType, @unchecked Sendable {
     // @unchecked: `onNextHandler` is immutable; `isStopped` is atomic.
     private let onNextHandler: (@Sendable (Element) -> Void)?
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicFlag()
 
     @usableFromInline
     init(_ onNext: (@Sendable (Element) -> Void)?) {
@@ -85,7 +83,7 @@ final class NextObserver<Element>: ObserverType, @unchecked Sendable {
 
     @usableFromInline
     func onNext(_ element: Element) {
-        guard !isStopped.load(ordering: .relaxed) else {
+        guard !isStopped.isSet else {
             reportMisuse("An element was sent after the sequence ended; it was dropped.")
             return
         }
@@ -98,13 +96,13 @@ final class NextObserver<Element>: ObserverType, @unchecked Sendable {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            guard !isStopped.exchange(true, ordering: .relaxed) else {
+            guard isStopped.set() else {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
                 return
             }
             Hooks.reportUnhandledError(error)
         case .completed:
-            guard !isStopped.exchange(true, ordering: .relaxed) else {
+            guard isStopped.set() else {
                 reportMisuse("A terminal event was sent after the sequence ended; it was dropped.")
                 return
             }

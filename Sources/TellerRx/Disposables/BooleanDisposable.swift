@@ -1,31 +1,29 @@
-import Synchronization
-
 /// A disposable that only records whether it has been disposed.
 public final class BooleanDisposable: Cancelable {
     /// A shared disposable that is already disposed.
     public static let booleanDisposableTrue = BooleanDisposable(isDisposed: true)
 
-    private let disposed: Atomic<Bool>
+    private let disposed: AtomicFlag
 
     /// Creates a disposable that is not yet disposed.
     public init() {
-        disposed = Atomic(false)
+        disposed = AtomicFlag()
     }
 
     /// Creates a disposable in the given state.
     ///
     /// - Parameter isDisposed: Whether it starts out disposed.
     public init(isDisposed: Bool) {
-        disposed = Atomic(isDisposed)
+        disposed = AtomicFlag(isSet: isDisposed)
     }
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        disposed.isSet
     }
 
     /// Marks this disposable as disposed. Safe from any thread.
     public func dispose() {
-        disposed.store(true, ordering: .releasing)
+        disposed.set()
     }
 }

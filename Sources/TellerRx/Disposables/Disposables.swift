@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Factories for the common kinds of ``Disposable``.
 public enum Disposables {
     /// A disposable that does nothing when disposed.
@@ -57,7 +55,7 @@ struct NopDisposable: Disposable {
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     // @unchecked: `action` is written in init and then read and cleared only by the one thread
     // that wins the `disposed` exchange.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicFlag()
     private var action: (@Sendable () -> Void)?
 
     init(_ action: @escaping @Sendable () -> Void) {
@@ -65,11 +63,11 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     }
 
     var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        disposed.isSet
     }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard disposed.set() else { return }
         let action = self.action
         self.action = nil
         action?()
@@ -80,7 +78,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
     // @unchecked: the two references are written in init and then read and cleared only by the
     // one thread that wins the `disposed` exchange.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicFlag()
     private var first: (any Disposable)?
     private var second: (any Disposable)?
 
@@ -90,11 +88,11 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
     }
 
     var isDisposed: Bool {
-        disposed.load(ordering: .acquiring)
+        disposed.isSet
     }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard disposed.set() else { return }
         let first = self.first
         let second = self.second
         self.first = nil

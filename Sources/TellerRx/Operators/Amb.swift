@@ -80,6 +80,17 @@ where Observer.Element: Sendable {
         right.subscribe(rightObserver, upstreamOf: rightObserver)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    fileprivate func onNext(_ element: Observer.Element, from side: AmbSide) {
+        if enterIfIdle() {
+            handleNext(element, from: side)
+            leave()
+        } else {
+            serialized { [self] in handleNext(element, from: side) }
+        }
+    }
+
     fileprivate func on(_ event: Event<Observer.Element>, from side: AmbSide) {
         if enterIfIdle() {
             handle(event, from: side)
@@ -89,15 +100,17 @@ where Observer.Element: Sendable {
         }
     }
 
+    /// Called inside the drain's work with an element from `side`.
+    private func handleNext(_ element: Observer.Element, from side: AmbSide) {
+        let loser = choose(side)
+        if choice == side { forwardNext(element) }
+        // The winner's element first, then the loser goes.
+        loser?.dispose()
+    }
+
     /// Called inside the drain's work with an event from `side`.
     private func handle(_ event: Event<Observer.Element>, from side: AmbSide) {
-        var loser: SubscriptionSlot?
-        if choice == .neither {
-            choice = side
-            loser = side == .left ? rightObserver : leftObserver
-            leftObserver = nil
-            rightObserver = nil
-        }
+        let loser = choose(side)
         if choice == side {
             switch event {
             case .next: forwardOn(event)
@@ -106,6 +119,17 @@ where Observer.Element: Sendable {
         }
         // The winner's event first, then the loser goes.
         loser?.dispose()
+    }
+
+    /// Makes `side` the winner if neither side has sent anything yet; returns the loser to
+    /// dispose once the winner's event is forwarded.
+    private func choose(_ side: AmbSide) -> SubscriptionSlot? {
+        guard choice == .neither else { return nil }
+        choice = side
+        let loser = side == .left ? rightObserver : leftObserver
+        leftObserver = nil
+        rightObserver = nil
+        return loser
     }
 }
 
@@ -118,6 +142,12 @@ where Observer.Element: Sendable {
     init(sink: AmbSink<Observer>, side: AmbSide) {
         self.sink = sink
         self.side = side
+    }
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        sink.onNext(element, from: side)
     }
 
     func on(_ event: Event<Observer.Element>) {

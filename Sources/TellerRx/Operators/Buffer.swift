@@ -57,7 +57,7 @@ private final class BufferProducer<Element: Sendable>: Producer<[Element]>, @unc
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both
 /// go through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class BufferSink<Element: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+private final class BufferSink<Element: Sendable, Observer: ObserverType>: DrainedSourceSink<Element, Observer>,
     @unchecked Sendable
 where Observer.Element == [Element] {
     // @unchecked: `buffer` and `window` are only touched inside `serialized` (or before subscribing).
@@ -82,26 +82,23 @@ where Observer.Element == [Element] {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    override func handleNext(_ element: Element) {
+        buffer.append(element)
+        if buffer.count == count { closeWindow() }
     }
 
-    private func handle(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            buffer.append(element)
-            if buffer.count == count { closeWindow() }
-        case .error(let error):
+    override func handleTerminal(_ terminal: SinkTerminal) {
+        switch terminal {
+        case .failed(let error):
             buffer = []
             forwardOn(.error(error))
-            dispose()
         case .completed:
             let last = buffer
             buffer = []
             forwardOn(.next(last))
             forwardOn(.completed)
-            dispose()
         }
+        dispose()
     }
 
     /// Starts the open window's timer. Call inside `serialized`, or before subscribing.

@@ -111,10 +111,16 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .error:
             forwardOn(event)
             dispose()

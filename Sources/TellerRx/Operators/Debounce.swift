@@ -46,7 +46,8 @@ private final class DebounceProducer<Element: Sendable>: Producer<Element>, @unc
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both
 /// go through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class DebounceSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+private final class DebounceSink<Observer: ObserverType>: DrainedSourceSink<Observer.Element, Observer>,
+    @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: `pending` and `generation` are only touched inside `serialized`.
     typealias Element = Observer.Element
@@ -64,38 +65,35 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    override func handleNext(_ element: Element) {
+        generation &+= 1
+        pending = element
+        // Replacing the timer cancels the previous element's.
+        let current = generation
+        timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
+            sink.serialized { sink.timerFired(current) }
+            return Disposables.create()
+        }
     }
 
-    private func handle(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            generation &+= 1
-            pending = element
-            // Replacing the timer cancels the previous element's.
-            let current = generation
-            timer.disposable = scheduler.scheduleRelative(self, dueTime: dueTime) { sink in
-                sink.serialized { sink.timerFired(current) }
-                return Disposables.create()
-            }
-        case .error:
+    override func handleTerminal(_ terminal: SinkTerminal) {
+        switch terminal {
+        case .failed(let error):
             pending = nil
-            forwardOn(event)
-            dispose()
+            forwardOn(.error(error))
         case .completed:
             if let element = pending {
                 pending = nil
-                forwardOn(.next(element))
+                forwardNext(element)
             }
             forwardOn(.completed)
-            dispose()
         }
+        dispose()
     }
 
     private func timerFired(_ firedGeneration: UInt64) {
         guard firedGeneration == generation, let element = pending else { return }
         pending = nil
-        forwardOn(.next(element))
+        forwardNext(element)
     }
 }

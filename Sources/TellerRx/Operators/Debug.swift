@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -122,7 +120,7 @@ where Observer.Element: Sendable {
     private static var maxEventLength: Int { 40 }
 
     private let parent: DebugProducer<Element>
-    private let loggedDisposal = Atomic<Bool>(false)
+    private let loggedDisposal = AtomicFlag()
 
     init(parent: DebugProducer<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
@@ -141,7 +139,7 @@ where Observer.Element: Sendable {
     }
 
     override func dispose() {
-        if !loggedDisposal.exchange(true, ordering: .relaxed) {
+        if loggedDisposal.set() {
             parent.output.log(parent.identifier, "isDisposed")
         }
         super.dispose()

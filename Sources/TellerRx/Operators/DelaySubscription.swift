@@ -47,6 +47,12 @@ private final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer
     @unchecked Sendable
 {
     // @unchecked: nothing beyond `Sink`.
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         forwardOn(event)
         if event.isStopEvent { dispose() }

@@ -39,14 +39,20 @@ private final class DematerializeSink<SourceElement: EventConvertible, Observer:
 where Observer.Element == SourceElement.Element {
     // @unchecked: nothing beyond `Sink`.
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SourceElement) {
+        let inner = element.event
+        forwardOn(inner)
+        if inner.isStopEvent {
+            dispose()
+        }
+    }
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            let inner = element.event
-            forwardOn(inner)
-            if inner.isStopEvent {
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
             dispose()

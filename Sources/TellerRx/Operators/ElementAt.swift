@@ -65,19 +65,26 @@ private final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        // Once the element was sent, anything the source sends re-entrantly is dropped.
+        guard remaining >= 0 else { return }
+        if remaining > 0 {
+            remaining -= 1
+            return
+        }
+        remaining = -1
+        forwardNext(element)
+        forwardTerminal(.completed)
+    }
+
     func on(_ event: Event<Element>) {
         // Once the element was sent, anything the source sends re-entrantly is dropped.
         guard remaining >= 0 else { return }
         switch event {
-        case .next:
-            if remaining > 0 {
-                remaining -= 1
-                return
-            }
-            remaining = -1
-            forwardOn(event)
-            forwardOn(.completed)
-            dispose()
+        case .next(let element):
+            onNext(element)
         case .error:
             forwardOn(event)
             dispose()

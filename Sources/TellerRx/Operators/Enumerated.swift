@@ -44,18 +44,25 @@ where Observer.Element == (index: Int, element: SourceElement) {
     // @unchecked: `index` is touched only from `on(_:)`, which the source calls serially.
     private var index = 0
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SourceElement) {
+        guard !isDisposed else { return }
+        let current = index
+        let (next, overflow) = index.addingReportingOverflow(1)
+        guard !overflow else {
+            forwardErrorAndDispose(RxError.overflow)
+            return
+        }
+        index = next
+        forwardNext((index: current, element: element))
+    }
+
     func on(_ event: Event<SourceElement>) {
         guard !isDisposed else { return }
         switch event {
         case .next(let element):
-            let current = index
-            let (next, overflow) = index.addingReportingOverflow(1)
-            guard !overflow else {
-                forwardErrorAndDispose(RxError.overflow)
-                return
-            }
-            index = next
-            forwardOn(.next((index: current, element: element)))
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
             dispose()

@@ -48,13 +48,25 @@ where Observer.Element == Element? {
     /// Set before forwarding, so an element sent re-entrantly from downstream is dropped.
     private var isDone = false
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        guard !isDone else { return }
+        isDone = true
+        forwardNext(element)
+        forwardTerminal(.completed)
+    }
+
     func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         guard !isDone else { return }
         isDone = true
         switch event {
-        case .next(let element):
-            forwardOn(.next(element))
-            forwardOn(.completed)
+        case .next:
+            break
         case .error(let error):
             forwardOn(.error(error))
         case .completed:

@@ -80,29 +80,36 @@ where Observer.Element == GroupedObservable<Key, Element> {
         source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
-    func on(_ event: Event<Element>) {
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
         // Not gated on `isDisposed`: after the outer subscription is disposed, groups that
         // still have subscribers keep receiving their elements. Once nobody observes anything
         // the source's slot is disposed, even while a replaying source is still inside
         // `subscribe`, and the key selector must not run again.
         guard !isStopped, !sourceSubscription.isDisposed else { return }
+        let key: Key
+        do {
+            key = try keySelector(element)
+        } catch {
+            stop(.error(error))
+            return
+        }
+        if let group = groups[key] {
+            group.onNext(element)
+        } else if let refCount {
+            let group = PublishSubject<Element>()
+            groups[key] = group
+            forwardNext(GroupedObservable(key: key, source: AddRef(source: group, refCount: refCount)))
+            group.onNext(element)
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        guard !isStopped, !sourceSubscription.isDisposed else { return }
         switch event {
         case .next(let element):
-            let key: Key
-            do {
-                key = try keySelector(element)
-            } catch {
-                stop(.error(error))
-                return
-            }
-            if let group = groups[key] {
-                group.onNext(element)
-            } else if let refCount {
-                let group = PublishSubject<Element>()
-                groups[key] = group
-                forwardOn(.next(GroupedObservable(key: key, source: AddRef(source: group, refCount: refCount))))
-                group.onNext(element)
-            }
+            onNext(element)
         case .error(let error):
             stop(.error(error))
         case .completed:

@@ -37,6 +37,10 @@ private final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: S
 where Observer.Element == Never {
     // @unchecked: nothing beyond `Sink`.
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SourceElement) {}
+
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next:

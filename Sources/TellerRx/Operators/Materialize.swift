@@ -42,6 +42,12 @@ private final class MaterializeSink<SourceElement, Observer: ObserverType>: Sink
 where Observer.Element == Event<SourceElement> {
     // @unchecked: nothing beyond `Sink`.
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SourceElement) {
+        forwardNext(.next(element))
+    }
+
     func on(_ event: Event<SourceElement>) {
         forwardOn(.next(event))
         if event.isStopEvent {

@@ -119,9 +119,11 @@ private final class ObserveOnProducer<Element: Sendable>: Producer<Element>, @un
     }
 }
 
-/// Queues events under a lock; one drain at a time delivers them on the target.
+/// Queues elements under a lock; one drain at a time delivers them on the target.
 ///
-/// The producer appends to `queue`; the drain swaps the whole queue for an empty buffer and
+/// The producer appends elements to `queue` (no ``Event`` built for each: a run-time metadata
+/// lookup each in unspecialized generic code) and a terminal event to `terminal`, which comes
+/// after everything queued; the drain swaps the whole queue for an empty buffer and
 /// delivers the batch outside the lock, so each event costs one short lock and an append, and
 /// each batch one hop. Two buffers alternate, so a steady stream allocates nothing.
 ///
@@ -139,15 +141,26 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     private static var maxSpareCapacity: Int { 4096 }
 
     private struct State {
-        var queue: [Event<Element>] = []
-        var spare: [Event<Element>] = []
+        var queue: [Element] = []
+        var spare: [Element] = []
+        /// The terminal event, delivered after every element in `queue`.
+        var terminal: SinkTerminal?
         /// A drain is scheduled or running; new events only need queueing.
         var isDraining = false
-        /// A terminal event is queued; anything after it is dropped.
+        /// A terminal event was queued; anything after it is dropped.
         var isStopped = false
         var isDisposed = false
         /// The pending drain on a generic scheduler, cancelled by `dispose()`.
         var drainWork: (any Disposable)?
+
+        /// Marks a drain needed and returns `true` if none is scheduled or running yet.
+        mutating func claimDrain() -> Bool {
+            if isDraining { return false }
+            isDraining = true
+            return true
+        }
+
+        var isEmpty: Bool { queue.isEmpty && terminal == nil }
     }
 
     private let target: DrainTarget
@@ -161,14 +174,33 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
         let startDrain = state.withLock { state -> Bool in
             if state.isStopped || state.isDisposed { return false }
-            if event.isStopEvent { state.isStopped = true }
-            state.queue.append(event)
-            if state.isDraining { return false }
-            state.isDraining = true
-            return true
+            state.queue.append(element)
+            return state.claimDrain()
+        }
+        if startDrain { scheduleDrain() }
+    }
+
+    func on(_ event: Event<Element>) {
+        let terminal: SinkTerminal
+        switch event {
+        case .next(let element):
+            onNext(element)
+            return
+        case .error(let error):
+            terminal = .failed(error)
+        case .completed:
+            terminal = .completed
+        }
+        let startDrain = state.withLock { state -> Bool in
+            if state.isStopped || state.isDisposed { return false }
+            state.isStopped = true
+            state.terminal = terminal
+            return state.claimDrain()
         }
         if startDrain { scheduleDrain() }
     }
@@ -201,7 +233,8 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
     }
 
     private func drain() {
-        var batch: [Event<Element>] = []
+        var batch: [Element] = []
+        var batchTerminal: SinkTerminal?
         var delivered = 0
         var isFirstPass = true
         let mayLingerBeforeIdle = target.mayLingerBeforeIdle
@@ -213,16 +246,17 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
                     isFirstPass = false
                 }
                 if state.isDisposed { return .stop }
-                if state.queue.isEmpty && mayLinger { return .linger }
-                if state.queue.isEmpty || delivered >= Self.yieldAfter {
+                if state.isEmpty && mayLinger { return .linger }
+                if state.isEmpty || delivered >= Self.yieldAfter {
                     // Hand the emptied buffer back for the next drain.
                     if batch.capacity <= Self.maxSpareCapacity { swap(&batch, &state.spare) }
-                    if !state.queue.isEmpty { return .yield }
+                    if !state.isEmpty { return .yield }
                     state.isDraining = false
                     state.drainWork = nil
                     return .stop
                 }
                 swap(&batch, &state.queue)
+                batchTerminal = state.terminal.take()
                 return .deliver
             }
             switch step {
@@ -238,24 +272,34 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
             case .deliver:
                 for index in batch.indices {
                     if isDisposed { return }
-                    let event = batch[index]
-                    if event.isStopEvent {
-                        // Elements came before it in this run: the completion waits for the next.
-                        if completionInItsOwnRun && delivered + index > 0 && event.isCompleted {
-                            deliverCompletionInANewRun()
-                            return
-                        }
-                        forwardOn(event)
-                        dispose()
-                        return
-                    }
-                    forwardOn(event)
+                    forwardNext(batch[index])
                 }
                 delivered += batch.count
                 batch.removeAll(keepingCapacity: true)
                 mayLinger = mayLingerBeforeIdle
+                if let terminal = batchTerminal {
+                    deliver(terminal, afterElementsInThisRun: delivered > 0)
+                    return
+                }
             }
         }
+    }
+
+    /// Sends the terminal event that followed the last batch, then disposes.
+    private func deliver(_ terminal: SinkTerminal, afterElementsInThisRun: Bool) {
+        if isDisposed { return }
+        switch terminal {
+        case .completed:
+            // Elements came before it in this run: the completion waits for the next.
+            if completionInItsOwnRun && afterElementsInThisRun {
+                deliverCompletionInANewRun()
+                return
+            }
+            forwardOn(.completed)
+        case .failed(let error):
+            forwardOn(.error(error))
+        }
+        dispose()
     }
 
     /// Puts the completion back as the only queued event and schedules a new drain for it;
@@ -264,7 +308,7 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
         let isDisposed = state.withLock { state -> Bool in
             if state.isDisposed { return true }
             // Nothing is queued after a terminal event.
-            state.queue = [.completed]
+            state.terminal = .completed
             return false
         }
         if !isDisposed { scheduleDrain() }
@@ -272,15 +316,18 @@ private final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, Obser
 
     override func dispose() {
         super.dispose()
-        var dropped: [Event<Element>] = []
+        var dropped: [Element] = []
+        var droppedTerminal: SinkTerminal?
         let work = state.withLock { state -> (any Disposable)? in
             state.isDisposed = true
             swap(&dropped, &state.queue)
+            droppedTerminal = state.terminal.take()
             defer { state.drainWork = nil }
             return state.drainWork
         }
-        // Queued events (and the elements they hold) are freed here, outside the lock.
+        // Queued elements (and a queued error) are freed here, outside the lock.
         dropped.removeAll()
+        _ = droppedTerminal.take()
         work?.dispose()
     }
 }

@@ -98,17 +98,24 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SourceElement) {
+        // After a terminal event a synchronous source may still be mid-loop; don't run user code.
+        guard !isDisposed else { return }
+        do {
+            accumulation = try parent.accumulator(accumulation, element)
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+
     func on(_ event: Event<SourceElement>) {
         // After a terminal event a synchronous source may still be mid-loop; don't run user code.
         guard !isDisposed else { return }
         switch event {
         case .next(let element):
-            do {
-                accumulation = try parent.accumulator(accumulation, element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
             dispose()

@@ -31,10 +31,16 @@ where Observer.Element: Sendable {
         preconditionFailure("ResubscribingSink.nextSource must be overridden by \(type(of: self))")
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    final func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     final func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .completed:
             forwardTerminal(event)
         case .error(let error):

@@ -102,10 +102,16 @@ where Observer.Element: Sendable {
         return Disposables.create(sourceSubscription, triggerSubscription)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .completed:
             forwardOn(event)
             dispose()
@@ -166,6 +172,12 @@ where Observer.Element: Sendable {
 private struct RetryTrigger<Observer: ObserverType, Trigger: ObservableType, Failure: Error>: ObserverType
 where Observer.Element: Sendable {
     let sink: RetryWhenSink<Observer, Trigger, Failure>
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Trigger.Element) {
+        sink.triggerFired()
+    }
 
     func on(_ event: Event<Trigger.Element>) {
         switch event {

@@ -69,10 +69,21 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if enterIfIdle() {
+            latest = element
+            leave()
+        } else {
+            serialized { [self] in latest = element }
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            serialized { [self] in latest = element }
+            onNext(element)
         case .error(let error):
             serialized { [self] in forwardTerminal(.error(error)) }
         case .completed:
@@ -104,6 +115,12 @@ where Observer.Element: Sendable {
 private struct SamplerObserver<Observer: ObserverType, SamplerElement>: ObserverType
 where Observer.Element: Sendable {
     let sink: SampleSink<Observer>
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: SamplerElement) {
+        sink.tick()
+    }
 
     func on(_ event: Event<SamplerElement>) {
         switch event {

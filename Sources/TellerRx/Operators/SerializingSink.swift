@@ -31,3 +31,45 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendab
         drain.drain()
     }
 }
+
+/// A ``SerializingSink`` that handles every source event inside its drain (the timer
+/// operators): elements go to ``handleNext(_:)`` without an ``Event`` built (a run-time
+/// metadata lookup each in unspecialized generic code) or, when the drain is idle, a closure
+/// allocated; the terminal event goes to ``handleTerminal(_:)``. Subclasses override both.
+class DrainedSourceSink<Element: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+    @unchecked Sendable
+{
+    // @unchecked: no state of its own; the subclasses' is touched only inside the drain.
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    final func onNext(_ element: Element) {
+        if enterIfIdle() {
+            handleNext(element)
+            leave()
+        } else {
+            serialized { [self] in handleNext(element) }
+        }
+    }
+
+    final func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            serialized { [self] in handleTerminal(.failed(error)) }
+        case .completed:
+            serialized { [self] in handleTerminal(.completed) }
+        }
+    }
+
+    /// Handles a source element. Called inside the drain.
+    func handleNext(_ element: Element) {
+        preconditionFailure("DrainedSourceSink.handleNext must be overridden by \(type(of: self))")
+    }
+
+    /// Handles the source's terminal event. Called inside the drain.
+    func handleTerminal(_ terminal: SinkTerminal) {
+        preconditionFailure("DrainedSourceSink.handleTerminal must be overridden by \(type(of: self))")
+    }
+}

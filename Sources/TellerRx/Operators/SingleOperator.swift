@@ -67,25 +67,33 @@ private final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, O
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        // After a terminal event a synchronous source may still be mid-loop; don't run user code.
+        guard !isDisposed else { return }
+        if let predicate {
+            do {
+                guard try predicate(element) else { return }
+            } catch {
+                forwardErrorAndDispose(error)
+                return
+            }
+        }
+        guard !hasSeenElement else {
+            forwardErrorAndDispose(RxError.moreThanOneElement)
+            return
+        }
+        hasSeenElement = true
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         // After a terminal event a synchronous source may still be mid-loop; don't run user code.
         guard !isDisposed else { return }
         switch event {
         case .next(let element):
-            if let predicate {
-                do {
-                    guard try predicate(element) else { return }
-                } catch {
-                    forwardErrorAndDispose(error)
-                    return
-                }
-            }
-            guard !hasSeenElement else {
-                forwardErrorAndDispose(RxError.moreThanOneElement)
-                return
-            }
-            hasSeenElement = true
-            forwardOn(event)
+            onNext(element)
         case .error:
             forwardOn(event)
             dispose()

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Drops the source's elements for `duration` after subscription, then passes them on.
     ///
@@ -59,12 +57,18 @@ private final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>,
     @unchecked Sendable
 {
     // @unchecked: `isOpen` is atomic.
-    private let isOpen = Atomic<Bool>(false)
+    private let isOpen = AtomicFlag()
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        if isOpen.isSet { forwardNext(element) }
+    }
 
     func on(_ event: Event<Observer.Element>) {
         switch event {
-        case .next:
-            if isOpen.load(ordering: .acquiring) { forwardOn(event) }
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()
@@ -72,6 +76,6 @@ private final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>,
     }
 
     func open() {
-        isOpen.store(true, ordering: .releasing)
+        isOpen.set()
     }
 }

@@ -80,12 +80,18 @@ where Observer.Element: Sendable {
         other.subscribe(SkipUntilOtherObserver(sink: self), upstreamOf: otherSubscription)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if gate.load(ordering: .acquiring) == Gate.open {
+            forwardNext(element)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if gate.load(ordering: .acquiring) == Gate.open {
-                forwardOn(event)
-            }
+        case .next(let element):
+            onNext(element)
         case .error:
             if gate.exchange(Gate.finished, ordering: .acquiringAndReleasing) != Gate.finished {
                 forwardOn(event)

@@ -62,22 +62,27 @@ private final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, Obser
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if isSkipping {
+            // After a terminal event a synchronous source may still be mid-loop; don't run user code.
+            guard !isDisposed else { return }
+            do {
+                isSkipping = try predicate(element)
+            } catch {
+                forwardErrorAndDispose(error)
+                return
+            }
+            if isSkipping { return }
+        }
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if isSkipping {
-                // After a terminal event a synchronous source may still be mid-loop; don't run user code.
-                guard !isDisposed else { return }
-                do {
-                    isSkipping = try predicate(element)
-                } catch {
-                    forwardOn(.error(error))
-                    dispose()
-                    return
-                }
-                if isSkipping { return }
-            }
-            forwardOn(event)
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

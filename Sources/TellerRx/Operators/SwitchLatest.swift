@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType where Element: ObservableConvertibleType {
     /// Forwards the elements of the most recent inner sequence only: each new inner sequence
     /// this sequence sends replaces (and disposes) the previous one.
@@ -66,7 +64,7 @@ where Inner.Element == Observer.Element {
     private let selector: Selector
     private let outer = SubscriptionSlot()
     private let current = SerialSlot()
-    private let isTornDown = Atomic<Bool>(false)
+    private let isTornDown = AtomicFlag()
     /// Fetched on first use (sequences of `just` never need it); only the serial outer
     /// sequence's `onNext` touches it.
     @exclusivity(unchecked) private var innerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
@@ -174,7 +172,7 @@ where Inner.Element == Observer.Element {
 
     override func dispose() {
         super.dispose()
-        guard !isTornDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard isTornDown.set() else { return }
         outer.dispose()
         current.dispose()
     }
@@ -198,14 +196,22 @@ where Inner.Element == Observer.Element {
         id = tag
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        parent.lock.lock()
+        if parent.latestID == id {
+            parent.forwardNext(element)
+        }
+        parent.lock.unlock()
+    }
+
     func on(_ event: Event<Observer.Element>) {
         parent.lock.lock()
         switch event {
-        case .next:
-            if parent.latestID == id {
-                parent.forwardOn(event)
-            }
+        case .next(let element):
             parent.lock.unlock()
+            onNext(element)
             return
         case .error(let error):
             if parent.latestID == id {

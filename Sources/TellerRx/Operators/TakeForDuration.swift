@@ -54,16 +54,21 @@ private final class TakeForDurationProducer<Element: Sendable>: Producer<Element
 
 /// The timer and the source both forward, so both go through the sink's drain (see
 /// ``SerializingSink``).
-private final class TakeForDurationSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+private final class TakeForDurationSink<Observer: ObserverType>: DrainedSourceSink<Observer.Element, Observer>,
     @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: no mutable state beyond `Sink`; the drain only serializes forwarding.
 
-    func on(_ event: Event<Observer.Element>) {
-        serialized { [self] in
-            forwardOn(event)
-            if event.isStopEvent { dispose() }
+    override func handleNext(_ element: Observer.Element) {
+        forwardNext(element)
+    }
+
+    override func handleTerminal(_ terminal: SinkTerminal) {
+        switch terminal {
+        case .failed(let error): forwardOn(.error(error))
+        case .completed: forwardOn(.completed)
         }
+        dispose()
     }
 
     func timerFired() {

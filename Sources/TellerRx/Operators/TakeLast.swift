@@ -55,10 +55,16 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        buffer.append(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            buffer.append(element)
+            onNext(element)
         case .error:
             buffer.removeAll()
             forwardOn(event)
@@ -66,7 +72,7 @@ private final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, Observ
         case .completed:
             let elements = buffer
             buffer.removeAll()
-            elements.forEach { forwardOn(.next($0)) }
+            elements.forEach { forwardNext($0) }
             forwardOn(.completed)
             dispose()
         }

@@ -120,30 +120,34 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        guard isRunning, !isDisposed else { return }
+        let stops: Bool
+        do {
+            stops = try parent.predicate(element) == parent.stopWhen
+        } catch {
+            isRunning = false
+            forwardErrorAndDispose(error)
+            return
+        }
+        guard stops else {
+            forwardNext(element)
+            return
+        }
+        // Stopped before forwarding, so an element sent re-entrantly from downstream is dropped.
+        isRunning = false
+        if parent.behavior == .inclusive {
+            forwardNext(element)
+        }
+        forwardTerminal(.completed)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard isRunning, !isDisposed else { return }
-            let stops: Bool
-            do {
-                stops = try parent.predicate(element) == parent.stopWhen
-            } catch {
-                isRunning = false
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            guard stops else {
-                forwardOn(event)
-                return
-            }
-            // Stopped before forwarding, so an element sent re-entrantly from downstream is dropped.
-            isRunning = false
-            if parent.behavior == .inclusive {
-                forwardOn(event)
-            }
-            forwardOn(.completed)
-            dispose()
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -64,7 +64,8 @@ private final class ThrottleProducer<Element: Sendable>: Producer<Element>, @unc
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both
 /// go through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class ThrottleSink<Observer: ObserverType>: SerializingSink<Observer>, ObserverType, @unchecked Sendable
+private final class ThrottleSink<Observer: ObserverType>: DrainedSourceSink<Observer.Element, Observer>,
+    @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the `var`s are only touched inside `serialized`.
     typealias Element = Observer.Element
@@ -84,32 +85,29 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    override func handleNext(_ element: Element) {
+        let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
+        guard let wait, !wait.isNow else {
+            send(element)
+            return
+        }
+        guard parent.latest else { return }
+        let timerRunning = kept != nil
+        kept = element
+        if timerRunning { return }
+        generation &+= 1
+        let current = generation
+        timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
+            sink.serialized { sink.timerFired(current) }
+            return Disposables.create()
+        }
     }
 
-    /// Called inside `serialized`.
-    private func handle(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            let wait = lastSentTime.map { parent.dueTime.remaining(from: $0, to: parent.scheduler.now) }
-            guard let wait, !wait.isNow else {
-                send(element)
-                return
-            }
-            guard parent.latest else { return }
-            let timerRunning = kept != nil
-            kept = element
-            if timerRunning { return }
-            generation &+= 1
-            let current = generation
-            timer.disposable = parent.scheduler.scheduleRelative(self, dueTime: wait) { sink in
-                sink.serialized { sink.timerFired(current) }
-                return Disposables.create()
-            }
-        case .error:
+    override func handleTerminal(_ terminal: SinkTerminal) {
+        switch terminal {
+        case .failed(let error):
             kept = nil
-            forwardOn(event)
+            forwardOn(.error(error))
             dispose()
         case .completed:
             guard kept != nil else {
@@ -124,7 +122,7 @@ where Observer.Element: Sendable {
 
     private func send(_ element: Element) {
         kept = nil
-        forwardOn(.next(element))
+        forwardNext(element)
         // Measured after delivery, so a slow observer still gets a full window of quiet.
         lastSentTime = parent.scheduler.now
     }

@@ -107,18 +107,30 @@ where Observer.Element: Sendable {
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        guard let generation = claimGeneration() else { return }
+        forwardNext(element)
+        startTimer(generation: generation)
+    }
+
     func on(_ event: Event<Element>) {
-        let generation = state.withLock { state -> UInt64? in
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            guard claimGeneration() != nil else { return }
+            forwardTerminal(event)
+        }
+    }
+
+    /// A source event's generation, making every pending timer stale; `nil` once the timer won.
+    private func claimGeneration() -> UInt64? {
+        state.withLock { state -> UInt64? in
             if state.switched { return nil }
             state.generation &+= 1
             return state.generation
-        }
-        guard let generation else { return }
-        forwardOn(event)
-        if event.isStopEvent {
-            dispose()
-        } else {
-            startTimer(generation: generation)
         }
     }
 

@@ -45,10 +45,16 @@ where Observer.Element == [Element] {
 
     private var elements: [Element] = []
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        elements.append(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            elements.append(element)
+            onNext(element)
         case .error(let error):
             elements = []
             forwardOn(.error(error))

@@ -63,7 +63,7 @@ private final class WindowProducer<Element: Sendable>: Producer<Observable<Eleme
 
 /// Timer callbacks and source events arrive on different threads and both forward, so both go
 /// through the sink's drain (see ``SerializingSink``), which also guards the state.
-private final class WindowSink<Element: Sendable, Observer: ObserverType>: SerializingSink<Observer>, ObserverType,
+private final class WindowSink<Element: Sendable, Observer: ObserverType>: DrainedSourceSink<Element, Observer>,
     @unchecked Sendable
 where Observer.Element == Observable<Element> {
     // @unchecked: `window`, `windowCount`, `windowID` and `isStopped` are only touched inside
@@ -104,19 +104,18 @@ where Observer.Element == Observable<Element> {
         source.subscribe(self, upstreamOf: sourceSubscription)
     }
 
-    func on(_ event: Event<Element>) {
-        serialized { [self] in handle(event) }
+    override func handleNext(_ element: Element) {
+        guard !isStopped else { return }
+        window.onNext(element)
+        guard count > 0 else { return }
+        windowCount += 1
+        if windowCount == count { closeWindow() }
     }
 
-    private func handle(_ event: Event<Element>) {
+    override func handleTerminal(_ terminal: SinkTerminal) {
         guard !isStopped else { return }
-        switch event {
-        case .next(let element):
-            window.onNext(element)
-            guard count > 0 else { return }
-            windowCount += 1
-            if windowCount == count { closeWindow() }
-        case .error(let error):
+        switch terminal {
+        case .failed(let error):
             window.onError(error)
             stop(.error(error))
         case .completed:

@@ -136,6 +136,12 @@ private final class WithLatestFromSecondObserver<First: Sendable, Second: Sendab
         self.sink = sink
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Second) {
+        sink.secondSent(element)
+    }
+
     func on(_ event: Event<Second>) {
         switch event {
         case .next(let element):

@@ -45,12 +45,7 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            // Swapped, so that the previous element is freed after unlocking (its deinit is
-            // user code).
-            var latest: Element? = element
-            core.withLock { state in
-                if state.isAccepting { swap(&lastElement, &latest) }
-            }
+            onNext(element)
         case .error:
             core.end(with: box(event))
         case .completed:
@@ -58,6 +53,18 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
             // is delivered, queued and kept for late subscribers as one unit.
             let outcome = AsyncOutcome<Element>()
             core.end(with: outcome) { outcome.element = lastElement }
+        }
+    }
+
+    /// Keeps `element` as the last element, to send when the subject completes: the same as
+    /// `on(.next(element))`. Runs on the calling thread; ignored once the subject has ended.
+    ///
+    /// - Parameter element: The new last element.
+    public func onNext(_ element: Element) {
+        // Swapped, so that the previous element is freed after unlocking (its deinit is user code).
+        var latest: Element? = element
+        core.withLock { state in
+            if state.isAccepting { swap(&lastElement, &latest) }
         }
     }
 
@@ -76,7 +83,7 @@ public final class AsyncSubject<Element: Sendable>: Observable<Element>, Subject
             state.add(subscriber)
             return nil
         }
-        guard let outcome else { return subscriber.subscription }
+        guard let outcome else { return core.subscription(for: subscriber) }
         if let completion = outcome as? AsyncOutcome<Element> {
             if let element = completion.element { observer.on(.next(element)) }
             observer.on(.completed)

@@ -136,7 +136,7 @@ public final class BehaviorSubject<Element: Sendable>: Observable<Element>, Subj
             return Disposables.create()
         }
         core.finishJoining(turn) { subscriber.deliver(.next(first)) }
-        return subscriber.subscription
+        return core.subscription(for: subscriber)
     }
 
     /// Returns this subject as an observer, to send events into it.

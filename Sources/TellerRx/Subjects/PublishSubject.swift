@@ -92,7 +92,7 @@ public final class PublishSubject<Element: Sendable>: Observable<Element>, Subje
             state.add(subscriber)
             return true
         }
-        if added { return subscriber.subscription }
+        if added { return core.subscription(for: subscriber) }
         refuse(observer, stopEvent: stopEvent, subject: "PublishSubject")
         return Disposables.create()
     }

@@ -141,7 +141,7 @@ public final class ReplaySubject<Element: Sendable>: Observable<Element>, Subjec
         core.finishJoining(turn) {
             replay.forEach { subscriber.deliver(.next($0)) }
         }
-        return subscriber.subscription
+        return core.subscription(for: subscriber)
     }
 
     /// Returns this subject as an observer, to send events into it.

@@ -42,10 +42,16 @@ struct SubjectCore: ~Copyable {
         withLock { $0.isDisposed }
     }
 
-    /// Makes a subscriber for `observer`, with its subscription (not added yet).
+    /// Makes a subscriber for `observer` (not added yet).
     @inline(__always)
     func subscriber<Observer: ObserverType>(for observer: Observer) -> ObserverSubjectSubscriber<Observer> {
-        ObserverSubjectSubscriber(observer: observer, subscription: SubjectSubscription(owner: state))
+        ObserverSubjectSubscriber(observer: observer)
+    }
+
+    /// The subscription to return for `subscriber`, which this thread added (it has its id).
+    @inline(__always)
+    func subscription(for subscriber: SubjectSubscriberBase) -> SubjectSubscription {
+        SubjectSubscription(owner: state, id: subscriber.id)
     }
 
     /// Drops every subscriber: called when the subject is deallocated. Their observers are
@@ -80,7 +86,15 @@ struct SubjectCore: ~Copyable {
         if deliverNow {
             event.deliver(to: subscribers)
             finishDelivery()
+            releaseEnding()
         }
+    }
+
+    /// Lets go of the subscribers the terminal event went to, after unlocking.
+    @inline(never)
+    private func releaseEnding() {
+        let ended = withLock { $0.takeEnding() }
+        withExtendedLifetime(ended) {}
     }
 
     /// Called without the lock by the thread that claimed delivery, once it has delivered its
@@ -111,17 +125,20 @@ struct SubjectCore: ~Copyable {
     /// the lock each time (the subject may be disposed in between, which empties it).
     @inline(never)
     private func drainPending() {
+        var deliveredTerminal = false
         while let delivery = withLock({ $0.nextPending(role) }) {
             delivery.event.deliver(to: delivery.subscribers)
+            deliveredTerminal = deliveredTerminal || delivery.isTerminal
         }
+        if deliveredTerminal { releaseEnding() }
     }
 }
 
 extension LockedState where State == SubjectCoreState {
-    /// Removes the subscriber of `subscription` (it was disposed). The subscriber, and its
-    /// observer, are freed after unlocking, or later by a delivery that still holds it.
-    func remove(_ subscription: SubjectSubscription) {
-        let removed = withLock { $0.remove(subscription) }
+    /// Removes the subscriber with `id` (its subscription was disposed). The subscriber, and
+    /// its observer, are freed after unlocking, or later by a delivery that still holds it.
+    func remove(_ id: UInt64) {
+        let removed = withLock { $0.remove(id) }
         withExtendedLifetime(removed) {}
     }
 }

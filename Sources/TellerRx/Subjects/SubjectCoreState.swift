@@ -19,12 +19,18 @@ struct SubjectCoreState {
     /// What ``dispose()`` drops, for the caller to free after unlocking.
     struct Dropped {
         let subscribers: SubjectSubscribers
+        let ending: SubjectSubscribers
         let pending: FIFOQueue<PendingDelivery>
         let stopEvent: EventBox?
     }
 
     /// The subscribers that receive the next accepted event, in subscription order.
     private(set) var subscribers = SubjectSubscribers()
+    /// The subscribers the terminal event goes to, while it is being delivered: a subscriber
+    /// disposed meanwhile (by another one's handler) must still be found, to be marked.
+    private var ending = SubjectSubscribers()
+    /// The id the next subscriber gets.
+    private var nextID: UInt64 = 0
     /// The terminal event the subject accepted, if any (boxed), for late subscribers.
     private(set) var stopEvent: EventBox?
     /// Whether the subject was disposed.
@@ -49,51 +55,70 @@ struct SubjectCoreState {
         stopEvent != nil
     }
 
-    /// Adds a subscriber: it receives every event accepted from now on.
+    /// Adds a subscriber, with a new id: it receives every event accepted from now on.
     @inline(__always)
     mutating func add(_ subscriber: SubjectSubscriberBase) {
+        nextID &+= 1
+        subscriber.id = nextID
         subscribers.append(subscriber)
     }
 
-    /// Removes the subscriber of `subscription` if it is still listed, and returns it for the
-    /// caller to let go of after unlocking. Linear, which beats hashing for the few subscribers
-    /// a subject usually has.
-    mutating func remove(_ subscription: SubjectSubscription) -> SubjectSubscriberBase? {
-        guard let index = subscribers.firstIndex(where: { $0.subscription === subscription }) else {
-            return nil  // already gone with a terminal event or dispose
+    /// Marks the subscriber with `id` disposed and takes it out of the list, if it is still
+    /// listed or waiting for the terminal event; returns it for the caller to let go of after
+    /// unlocking. Linear, which beats hashing for the few subscribers a subject usually has.
+    mutating func remove(_ id: UInt64) -> SubjectSubscriberBase? {
+        if let index = subscribers.firstIndex(where: { $0.id == id }) {
+            subscribers[index].markDisposed()
+            return subscribers.remove(at: index)
         }
-        return subscribers.remove(at: index)
+        if let index = ending.firstIndex(where: { $0.id == id }) {
+            ending[index].markDisposed()
+            return ending.remove(at: index)
+        }
+        return nil  // already gone with the terminal event or dispose, or disposed before
     }
 
     /// Marks the subject stopped with `event` (the boxed terminal event) and returns the
     /// subscribers that must get it; the list is emptied, since nobody gets anything after it.
+    /// They stay findable by ``remove(_:)`` until ``takeEnding()``, once the event is delivered.
     mutating func stop(with event: EventBox) -> SubjectSubscribers {
         stopEvent = event
-        let stopped = subscribers
+        ending = subscribers
         subscribers = []
-        return stopped
+        return ending
     }
 
-    /// Marks the subject disposed (forgetting its terminal event): every subscription is
-    /// marked disposed (so a delivery in progress skips the rest of them), subscribers are
-    /// dropped and queued deliveries discarded; the caller frees them after unlocking.
+    /// Once the terminal event has been delivered: the subscribers it went to, for the caller
+    /// to let go of after unlocking. Empty if the subject has not stopped.
+    mutating func takeEnding() -> SubjectSubscribers {
+        let ended = ending
+        ending = []
+        return ended
+    }
+
+    /// Marks the subject disposed (forgetting its terminal event): every subscriber is marked
+    /// disposed (so a delivery in progress skips the rest of them), subscribers are dropped and
+    /// queued deliveries discarded; the caller frees them after unlocking.
     mutating func dispose() -> Dropped {
         isDisposed = true
         for subscriber in subscribers {
-            subscriber.subscription.markDisposed()
+            subscriber.markDisposed()
         }
-        let dropped = Dropped(subscribers: subscribers, pending: pending, stopEvent: stopEvent)
+        let dropped = Dropped(subscribers: subscribers, ending: ending, pending: pending, stopEvent: stopEvent)
         stopEvent = nil
         subscribers = []
+        ending = []
         pending = FIFOQueue()
         return dropped
     }
 
     /// Drops every subscriber, for the subject's deinit; the caller frees them after unlocking.
-    mutating func removeAll() -> SubjectSubscribers {
-        let dropped = subscribers
-        subscribers = []
-        return dropped
+    mutating func removeAll() -> (SubjectSubscribers, SubjectSubscribers) {
+        defer {
+            subscribers = []
+            ending = []
+        }
+        return (subscribers, ending)
     }
 
     /// Accepts an element for the current subscribers. Returns them if no delivery was in
@@ -116,10 +141,10 @@ struct SubjectCoreState {
         return subscribers
     }
 
-    /// Accepts an event for `subscribers`. Returns `true` if no delivery was in progress: the
-    /// caller now holds the delivery role, delivers the event itself once it has unlocked, then
-    /// calls ``SubjectCore/finishDelivery()``. Returns `false` if another thread is delivering:
-    /// the event was queued (boxed by `boxed`) for that thread.
+    /// Accepts the terminal event for `subscribers`. Returns `true` if no delivery was in
+    /// progress: the caller now holds the delivery role, delivers the event itself once it has
+    /// unlocked, then calls ``SubjectCore/finishDelivery()``. Returns `false` if another thread
+    /// is delivering: the event was queued (boxed by `boxed`) for that thread.
     ///
     /// Subjects that use ``turnForNewSubscriber(_:)`` pass `recordingThread: true`.
     @inline(__always)
@@ -130,7 +155,7 @@ struct SubjectCoreState {
         boxed: () -> EventBox
     ) -> Bool {
         guard role.claimOrQueue() else {
-            pending.enqueue(PendingDelivery(event: boxed(), subscribers: subscribers))
+            pending.enqueue(PendingDelivery(event: boxed(), subscribers: subscribers, isTerminal: true))
             return false
         }
         if recordingThread { deliverer = pthread_self() }
@@ -190,4 +215,6 @@ enum NewSubscriberTurn {
 struct PendingDelivery {
     let event: EventBox
     let subscribers: SubjectSubscribers
+    /// The subject's terminal event: once it is delivered, ``SubjectCoreState/takeEnding()``.
+    var isTerminal = false
 }

@@ -1,58 +1,53 @@
 import Synchronization
 
 /// What `subscribe` returns for a subject: disposing it stops delivery to the subscriber and
-/// removes it from the subject.
+/// removes it from the subject. Idempotent.
 ///
-/// It holds only the disposed flag and the subject's core, not the observer: the subscriber
+/// Two words, so an `any Disposable` holds it inline: a subscription allocates no object of its
+/// own. It names its subscriber by the id the subject gave it, not by reference: the subscriber
 /// (the list entry that holds the observer) is freed, with its observer, as soon as it has left
 /// the subject and no delivery still holds it, as in RxSwift, so a kept subscription doesn't
-/// keep the observer's closures (and what they capture) alive.
-final class SubjectSubscription: Disposable, @unchecked Sendable {
-    // @unchecked: `disposed` is atomic; `owner` is immutable.
-    private let disposed = Atomic<Bool>(false)
-    // Strong: the core's state does not own the subject, and holds no reference back to this
-    // object.
-    private let owner: LockedState<SubjectCoreState>
+/// keep the observer's closures (and what they capture) alive. Ids are never reused, so
+/// disposing again once the subscriber is gone does nothing.
+struct SubjectSubscription: Disposable {
+    // Strong: the core's state does not own the subject, and holds no reference back to this.
+    let owner: LockedState<SubjectCoreState>
+    let id: UInt64
 
-    init(owner: LockedState<SubjectCoreState>) {
-        self.owner = owner
-    }
-
-    /// Whether this subscription was disposed (by itself or by its subject).
-    @inline(__always)
-    var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
-    }
-
-    /// Stops delivery to the subscriber and removes it from its subject. Idempotent.
     func dispose() {
-        guard !disposed.exchange(true, ordering: .relaxed) else { return }
-        owner.remove(self)
-    }
-
-    /// Stops delivery without touching the subject: used under the subject's lock when the
-    /// subject itself is disposed and drops every subscriber at once.
-    func markDisposed() {
-        disposed.store(true, ordering: .relaxed)
+        owner.remove(id)
     }
 }
 
-/// The non-generic half of a subject's subscriber (an entry of its subscriber list): the
-/// subscription whose flag is checked before every delivery, so a subscriber disposed on the
-/// delivering thread (by itself or by another subscriber) gets nothing more, even from an
-/// emission already in progress. Non-generic so that the list is a plain, fully specialized
-/// array.
+/// The non-generic half of a subject's subscriber (an entry of its subscriber list): the id
+/// its ``SubjectSubscription`` names it by, and the disposed flag checked before every
+/// delivery, so a subscriber disposed on the delivering thread (by itself or by another
+/// subscriber) gets nothing more, even from an emission already in progress. Non-generic so
+/// that the list is a plain, fully specialized array.
 class SubjectSubscriberBase {
-    /// The subscription given to the user for this subscriber.
-    final let subscription: SubjectSubscription
+    /// Given by the subject when the subscriber joins, under its lock; read under the lock, or
+    /// by the thread that subscribed.
+    final var id: UInt64 = 0
+    /// Set under the subject's lock, when the subscription or the subject is disposed.
+    private final let disposed = AtomicFlag()
 
-    init(subscription: SubjectSubscription) {
-        self.subscription = subscription
+    init() {
         Resources.increment()
     }
 
     deinit {
         Resources.decrement()
+    }
+
+    /// Whether this subscriber was disposed (by its subscription or by its subject).
+    @inline(__always)
+    final var isDisposed: Bool {
+        disposed.isSet
+    }
+
+    /// Stops delivery to this subscriber. Called under the subject's lock.
+    final func markDisposed() {
+        disposed.set()
     }
 }
 
@@ -62,7 +57,7 @@ class SubjectSubscriber<Element>: SubjectSubscriberBase {
     /// that holds the subject's delivery role, so calls never overlap.
     @inline(__always)
     final func deliver(_ event: Event<Element>) {
-        if subscription.isDisposed { return }
+        if isDisposed { return }
         on(event)
     }
 
@@ -71,7 +66,7 @@ class SubjectSubscriber<Element>: SubjectSubscriberBase {
     /// every `switch` in unspecialized code costs a runtime metadata look-up).
     @inline(__always)
     final func deliverNext(_ element: Element) {
-        if subscription.isDisposed { return }
+        if isDisposed { return }
         onNext(element)
     }
 
@@ -91,9 +86,9 @@ class SubjectSubscriber<Element>: SubjectSubscriberBase {
 final class ObserverSubjectSubscriber<Observer: ObserverType>: SubjectSubscriber<Observer.Element> {
     private let observer: Observer
 
-    init(observer: Observer, subscription: SubjectSubscription) {
+    init(observer: Observer) {
         self.observer = observer
-        super.init(subscription: subscription)
+        super.init()
     }
 
     override func on(_ event: Event<Observer.Element>) {

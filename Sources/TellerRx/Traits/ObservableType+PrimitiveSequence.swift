@@ -68,17 +68,23 @@ private final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, Observ
         super.init(observer: observer, downstream: downstream)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ next: Element) {
+        if isDisposed { return }
+        guard element == nil else {
+            element = nil
+            forwardErrorAndDispose(RxError.moreThanOneElement)
+            return
+        }
+        element = next
+    }
+
     func on(_ event: Event<Element>) {
         if isDisposed { return }
         switch event {
         case .next(let next):
-            guard element == nil else {
-                element = nil
-                forwardOn(.error(RxError.moreThanOneElement))
-                dispose()
-                return
-            }
-            element = next
+            onNext(next)
         case .error:
             element = nil
             forwardOn(event)

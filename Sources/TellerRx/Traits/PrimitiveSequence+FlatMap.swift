@@ -1,5 +1,3 @@
-import Synchronization
-
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Continues with the single that `selector` makes from this single's element.
     ///
@@ -96,7 +94,7 @@ where Observer.Element: Sendable {
     typealias Selector = @Sendable (SourceElement) throws -> Observable<Observer.Element>
 
     private let selector: Selector
-    private let innerStarted = Atomic<Bool>(false)
+    private let innerStarted = AtomicFlag()
     let innerSubscription = SubscriptionSlot()
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
@@ -109,7 +107,7 @@ where Observer.Element: Sendable {
         case .next(let element):
             // Once the inner trait runs, it alone speaks for the result: the source's own
             // `completed` (which follows its element) is expected and ignored.
-            if innerStarted.exchange(true, ordering: .relaxed) {
+            if !innerStarted.set() {
                 reportMisuse("A trait sent more than one element to flatMap; the extra element was dropped.")
                 return
             }
@@ -123,14 +121,14 @@ where Observer.Element: Sendable {
             }
             inner.subscribeEnteringTrampoline(forwarder(), upstreamOf: innerSubscription)
         case .error(let error):
-            if innerStarted.load(ordering: .relaxed) {
+            if innerStarted.isSet {
                 reportMisuse("A trait failed after sending its element to flatMap; the error was dropped.")
                 return
             }
             forwardOn(.error(error))
             dispose()
         case .completed:
-            if innerStarted.load(ordering: .relaxed) { return }
+            if innerStarted.isSet { return }
             forwardOn(.completed)
             dispose()
         }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the trait event types ``MaybeEvent`` and ``CompletableEvent`` have in common, so one
 /// `create` producer and one `subscribe` observer serve both traits. `Single` has its own
 /// (SingleCreate.swift, SingleCallbackObserver.swift): it is the hot one, and this indirection
@@ -84,10 +82,10 @@ where Event.Element: Sendable {
 private final class TraitCreateSink<Event: TraitEvent, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element == Event.Element {
     // @unchecked: `isStopped` is atomic.
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicFlag()
 
     func on(_ event: Event) {
-        if isStopped.exchange(true, ordering: .relaxed) {
+        if !isStopped.set() {
             reportMisuse(
                 "\(Event.traitName).create sent \(event.maybeEvent) after the \(Event.traitName) ended; it was dropped."
             )
@@ -113,7 +111,7 @@ final class TraitSubscribeObserver<Event: TraitEvent>: ObserverType, @unchecked 
     typealias Element = Event.Element
 
     private let handler: @Sendable (Event) -> Void
-    private let isStopped = Atomic<Bool>(false)
+    private let isStopped = AtomicFlag()
 
     init(_ handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler
@@ -127,7 +125,7 @@ final class TraitSubscribeObserver<Event: TraitEvent>: ObserverType, @unchecked 
     func on(_ event: TellerRx.Event<Element>) {
         // A success arrives as `next` then `completed`; the `next` is the trait event and the
         // `completed` that follows it is expected, so it is dropped silently.
-        if isStopped.exchange(true, ordering: .relaxed) {
+        if !isStopped.set() {
             if case .next = event {
                 reportMisuse("A \(Event.traitName) sent more than one element; the extra element was dropped.")
             }

@@ -105,6 +105,31 @@ import Testing
         #expect(observer.events == expected)
     }
 
+    @Test func errorSentWhileTheDrainYieldsAcrossRunsArrivesAfterEveryElement() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        // Each delivered element makes the source send the next one; the last one, an error.
+        scheduler.scheduleAt(200) {
+            _ = subject.observe(on: scheduler).subscribe { event in
+                observer.on(event)
+                guard case .next(let value) = event else { return }
+                if value < 2_999 {
+                    subject.onNext(value + 1)
+                } else {
+                    subject.onError(TestError(1))
+                }
+            }
+        }
+        scheduler.scheduleAt(210) { subject.onNext(0) }
+        scheduler.start()
+        let elements: [Recorded<Event<Int>>] = (0..<3_000).map { .next(211 + $0 / 1_024, $0) }
+        let received = observer.events
+        #expect(received.count == 3_001)
+        #expect(received.dropLast() == elements[...])
+        #expect(received.last == .error(213, TestError(1)))
+    }
+
     @Test func olderSpellingObserveOnBehavesTheSame() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])

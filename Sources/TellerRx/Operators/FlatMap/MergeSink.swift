@@ -84,7 +84,7 @@ where Inner.Element == Observer.Element {
     private let limit: MergeLimit
     private let outer = SubscriptionSlot()
     private let inners = InnerSubscriptions()
-    private let isTornDown = Atomic<Bool>(false)
+    private let isTornDown = AtomicFlag()
     /// A finished inner observer that nothing else references any more, kept to observe the
     /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
     /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
@@ -292,7 +292,7 @@ where Inner.Element == Observer.Element {
         )
         if !stored {
             spare.release()
-        } else if isTornDown.load(ordering: .sequentiallyConsistent) {
+        } else if isTornDown.isSet {
             spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
         }
     }
@@ -350,7 +350,7 @@ where Inner.Element == Observer.Element {
 
     override func dispose() {
         super.dispose()
-        guard !isTornDown.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        guard isTornDown.set() else { return }
         outer.dispose()
         inners.disposeAll()
         spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
@@ -387,7 +387,24 @@ where Inner.Element == Observer.Element {
         isStopped = false
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        parent.lock.lock()
+        // Dropped once the sink has ended. Not disposed here: this thread may be a source
+        // sending under a lock its own teardown takes; the sink's teardown (on the thread that
+        // ended it) reaches this subscription, which was tracked before it was made.
+        if !isStopped {
+            parent.forwardNext(element)
+        }
+        parent.lock.unlock()
+    }
+
     func on(_ event: Event<Observer.Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         parent.lock.lock()
         guard !isStopped else {
             parent.lock.unlock()
@@ -396,10 +413,6 @@ where Inner.Element == Observer.Element {
         var hasPending = false
         switch event {
         case .next:
-            // Dropped once the sink has ended. Not disposed here: this thread may be a source
-            // sending under a lock its own teardown takes; the sink's teardown (on the thread
-            // that ended it) reaches this subscription, which was tracked before it was made.
-            parent.forwardOn(event)
             parent.lock.unlock()
             return
         case .error(let error):

@@ -82,6 +82,12 @@ where Observer.Element: Sendable {
         return BinaryDisposable(subscription, connection)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Observer.Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Observer.Element>) {
         forwardOn(event)
         if event.isStopEvent {

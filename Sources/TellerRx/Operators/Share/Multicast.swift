@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Returns a connectable sequence that pushes this sequence's events into `subject` once
     /// connected; its observers subscribe to `subject`.
@@ -148,7 +146,7 @@ where Subject.Observer.Element: Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
     private let subjectObserver: Subject.Observer
     private let subscription = SingleAssignmentDisposable()
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicFlag()
 
     init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer) {
         self.parent = parent
@@ -161,15 +159,22 @@ where Subject.Observer.Element: Sendable {
     }
 
     var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
+        disposed.isSet
     }
 
     func setSubscription(_ disposable: any Disposable) {
         subscription.setDisposable(disposable)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        if disposed.isSet { return }
+        subjectObserver.onNext(element)
+    }
+
     func on(_ event: Event<Element>) {
-        if disposed.load(ordering: .relaxed) { return }
+        if disposed.isSet { return }
         // End the connection first, so an observer that reconnects from inside the terminal
         // event gets a fresh subject and connection.
         if event.isStopEvent { dispose() }
@@ -177,7 +182,7 @@ where Subject.Observer.Element: Sendable {
     }
 
     func dispose() {
-        guard !disposed.exchange(true, ordering: .relaxed) else { return }
+        guard disposed.set() else { return }
         parent.connectionEnded(self)
         subscription.dispose()
     }

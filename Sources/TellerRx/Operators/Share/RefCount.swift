@@ -111,10 +111,16 @@ where Source.Element == Observer.Element {
         }
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            forwardOn(event)
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             // The connection is over for everyone who joined it: end the session before
             // forwarding, so an observer that resubscribes from the callback reconnects.

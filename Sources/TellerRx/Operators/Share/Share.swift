@@ -101,7 +101,7 @@ private final class ShareObservable<Element: Sendable>: Observable<Element>, @un
                 }
             case .replay(let elements, let terminal, let subscriber):
                 for element in elements {
-                    subscriber.deliver(.next(element))
+                    subscriber.deliverNext(element)
                 }
                 if let terminal {
                     subscriber.deliver(terminal)

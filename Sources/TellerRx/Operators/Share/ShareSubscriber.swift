@@ -1,11 +1,9 @@
-import Synchronization
-
 /// One subscriber of a `share` observable: the observer, plus a disposed flag that is checked before
 /// every delivery, so a subscriber disposed on the delivering thread gets nothing more even
 /// from an emission already in progress.
 class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
     // @unchecked: `disposed` is atomic; `removal` is immutable.
-    private let disposed = Atomic<Bool>(false)
+    private let disposed = AtomicFlag()
     private let removal: @Sendable (ShareSubscriber<Element>) -> Void
 
     init(removal: @escaping @Sendable (ShareSubscriber<Element>) -> Void) {
@@ -18,22 +16,33 @@ class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
     }
 
     final var isDisposed: Bool {
-        disposed.load(ordering: .relaxed)
+        disposed.isSet
     }
 
     /// Delivers `event` unless this subscriber has been disposed.
     @inline(__always)
     final func deliver(_ event: Event<Element>) {
-        if disposed.load(ordering: .relaxed) { return }
+        if disposed.isSet { return }
         on(event)
+    }
+
+    /// Delivers `element` unless this subscriber has been disposed, with no ``Event`` built.
+    @inline(__always)
+    final func deliverNext(_ element: Element) {
+        if disposed.isSet { return }
+        onNext(element)
     }
 
     func on(_ event: Event<Element>) {
         preconditionFailure("ShareSubscriber.on must be overridden")
     }
 
+    func onNext(_ element: Element) {
+        preconditionFailure("ShareSubscriber.onNext must be overridden")
+    }
+
     final func dispose() {
-        guard !disposed.exchange(true, ordering: .relaxed) else { return }
+        guard disposed.set() else { return }
         removal(self)
     }
 }
@@ -52,6 +61,12 @@ final class ObserverShareSubscriber<Observer: ObserverType>: ShareSubscriber<Obs
 
     override func on(_ event: Event<Observer.Element>) {
         observer.on(event)
+    }
+
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    override func onNext(_ element: Observer.Element) {
+        observer.onNext(element)
     }
 }
 

@@ -232,16 +232,29 @@ where Observer.Element: Sendable {
         source.subscribe(self, upstreamOf: self)
     }
 
+    /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
+    /// unspecialized generic code).
+    func onNext(_ element: Element) {
+        sink.lock.lock()
+        // Stopped: the sink is being torn down; the element can never be combined.
+        if !sink.isDisposed {
+            queue.pointee.enqueue(element)
+            sink.next(index)
+        }
+        sink.lock.unlock()
+        sink.finishIfStopped()
+    }
+
     func on(_ event: Event<Element>) {
+        if case .next(let element) = event {
+            onNext(element)
+            return
+        }
         var isCompleted = false
         sink.lock.lock()
         switch event {
-        case .next(let element):
-            // Stopped: the sink is being torn down; the element can never be combined.
-            if !sink.isDisposed {
-                queue.pointee.enqueue(element)
-                sink.next(index)
-            }
+        case .next:
+            break
         case .error(let error):
             sink.fail(error)
         case .completed:
