@@ -37,6 +37,7 @@ extension TellerOutbox {
         var sends: [(record: OutboxRecord, handler: Handler, subscription: SingleAssignmentDisposable)] = []
         var timers: [(scope: String, delay: TimeInterval, timer: SingleAssignmentDisposable)] = []
         var invalidations: [String] = []
+        var invalidatedBranches: [TagPrefix] = []
         var disposals: [any Disposable] = []
         /// App values to release outside the lock (a replaced handler).
         var released: [Handler] = []
@@ -63,6 +64,7 @@ extension TellerOutbox {
         followup.disposals.forEach { $0.dispose() }
         if followup.hasChanges { deliverChanges() }
         followup.invalidations.forEach(teller.invalidate(tag:))
+        followup.invalidatedBranches.forEach(teller.invalidate(tagsUnder:))
         for (scope, delay, timer) in followup.timers {
             let nanoseconds = Int((delay * 1_000_000_000).rounded())
             timer.setDisposable(
@@ -215,7 +217,7 @@ extension TellerOutbox {
             // `nil` when discarded while it was sent: its answer changes nothing.
             let pending = state.queue.record(record.id)
             switch outcome {
-            case .sent(let tags):
+            case .sent(let tags, let branches):
                 if let pending {
                     // Not flushed: at 1 fsync per write the outbox could not send more than a
                     // few thousand writes a second. Only a power loss before the next flushed
@@ -227,6 +229,7 @@ extension TellerOutbox {
                 }
                 followup.events.append(.writeSent(kind: record.kind, id: record.id))
                 followup.invalidations += tags
+                followup.invalidatedBranches += branches
                 state.queue.answered(record)
             case .rejected(let error):
                 if let pending {
