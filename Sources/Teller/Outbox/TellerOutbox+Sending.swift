@@ -39,8 +39,10 @@ extension TellerOutbox {
         var invalidations: [String] = []
         var invalidatedBranches: [TagPrefix] = []
         var disposals: [any Disposable] = []
-        /// App values to release outside the lock (a replaced handler).
+        /// App values to release outside the lock (a replaced handler, rejections and their
+        /// errors).
         var released: [Handler] = []
+        var releasedRejections: [OutboxRejection] = []
         var hasChanges = false
     }
 
@@ -142,15 +144,17 @@ extension TellerOutbox {
         }
     }
 
-    /// Replaces what this outbox knows by the journal's pending writes, while no send is under
-    /// way (one under way is this outbox's own, already known).
+    /// Replaces what this outbox knows by the journal's pending writes and rejections, while no
+    /// send is under way (one under way is this outbox's own, already known).
     ///
-    /// - Returns: Whether the pending writes changed.
+    /// - Returns: Whether the pending writes or the rejections changed.
     @discardableResult
     func readAgain(_ state: inout State, _ followup: inout Followup) -> Bool {
         guard state.queue.sendingCount == 0 else { return false }
         do {
-            guard state.queue.replace(with: try journal.records()) else { return false }
+            let contents = try journal.contents()
+            let rejectionsChanged = adoptRejections(contents.rejections, &state, &followup)
+            guard state.queue.replace(with: contents.pending) || rejectionsChanged else { return false }
             emit(.reloaded, &state, &followup)
             return true
         } catch {
@@ -233,7 +237,7 @@ extension TellerOutbox {
                 state.queue.answered(record)
             case .rejected(let error):
                 if let pending {
-                    append(.rejected(id: record.id, reason: reason), &followup)
+                    append(.rejected(id: record.id, reason: reason, rejectedAt: now), &followup)
                     _ = state.queue.remove(record.id)
                     let rejection = OutboxRejection(record: pending, error: error, rejectedAt: now)
                     state.rejections.append(rejection)
