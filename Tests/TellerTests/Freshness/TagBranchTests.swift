@@ -30,15 +30,7 @@ import Testing
         repositories: [TellerRepository<InMemoryDataSource>],
         states: [TestableObserver<CacheState<[String]>>]
     ) {
-        let pairs = [posts, likes, otherUser].map { requirements in
-            let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-            let states = env.scheduler.createObserver(CacheState<[String]>.self)
-            env.scheduler.scheduleAt(100) {
-                repository.requirements = requirements
-                _ = repository.observe().subscribe(states)
-            }
-            return (repository, states)
-        }
+        let pairs = [posts, likes, otherUser].map { env.repository(dataSource, showing: $0) }
         return (pairs.map(\.0), pairs.map(\.1))
     }
 
@@ -53,13 +45,8 @@ import Testing
     }
 
     @Test func aRepositoryCreatedAfterABranchWasInvalidatedRefreshesWhenObserved() {
-        let repository = TellerRepository(dataSource: dataSource, teller: env.teller)
-        let states = env.scheduler.createObserver(CacheState<[String]>.self)
+        let (repository, states) = env.repository(dataSource, showing: likes, at: 300)
         env.scheduler.scheduleAt(200) { env.teller.invalidate(tagsUnder: branch) }
-        env.scheduler.scheduleAt(300) {
-            repository.requirements = likes
-            _ = repository.observe().subscribe(states)
-        }
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(dataSource.calls.fetches == 1)
         #expect(states.timeline.last == "315: cache [\"new users/42/likes\"] age 312")
