@@ -4,9 +4,9 @@
 ///
 /// Marks are numbered by one counter. A fetch notes the counter when it starts and, once it saved,
 /// records that number for its tag; a tag is invalid while its latest mark (its own, one of a
-/// branch it is in, or an everything-mark) is newer than that. So a fetch that was already running when the tag was
-/// invalidated does not clear the mark (its data may predate whatever made the app invalidate),
-/// and a frozen test clock cannot confuse the order.
+/// branch it is in, or an everything-mark) is newer than that. So a fetch that was already
+/// running when the tag was invalidated does not clear the mark (its data may predate whatever
+/// made the app invalidate), and a frozen test clock cannot confuse the order.
 ///
 /// Kept in memory: an invalidation says the data changed somewhere else, and the next launch
 /// reads the cache's age as usual.

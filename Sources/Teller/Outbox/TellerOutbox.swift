@@ -33,9 +33,8 @@ import TellerRx
 /// - **Rejections.** A ``OutboxSendOutcome/rejected(_:)`` write leaves the queue, its tag is
 ///   invalidated (the screen goes back to the server's truth), and it is listed in
 ///   ``rejections`` until ``acknowledge(rejectionOf:)``, across relaunches (the journal keeps
-///   it). The scope's later writes are still
-///   sent: each write stands alone (a later write that needed the rejected one is rejected in
-///   its turn by the server).
+///   it). The scope's later writes are still sent: each write stands alone (a later write that
+///   needed the rejected one is rejected in its turn by the server).
 /// - **Nothing dropped silently.** Only ``discard(id:)`` and ``discardAll()`` drop writes;
 ///   ``Teller/clear()`` does not touch the outbox.
 /// - **Two processes** (an app and its extension) may share one journal: each sees what the
