@@ -147,6 +147,26 @@ public final class Teller: Sendable {
         metadataChanged(.tag(tag))
     }
 
+    /// Forgets the fetch metadata of every tag in a branch of the tag hierarchy, as
+    /// ``clear(tag:)`` does for each: `clear(tagsUnder: "users/42")` forgets `"users/42"`,
+    /// `"users/42/posts"` and `"users/42/likes"`, not `"users/420"` (see ``TagPrefix``). Cached
+    /// data is not touched, as with ``clear(tag:)``: remove it from your store yourself.
+    ///
+    /// Safe from any thread. A failure to make the removal durable, or a custom
+    /// ``FetchMetadataStore`` that cannot forget a branch
+    /// (``FetchMetadataStoreError/cannotRemoveTagsUnder(_:)``), is reported to the logger as
+    /// ``TellerLogEvent/metadataProblem(_:)``, never thrown.
+    ///
+    /// - Parameter prefix: The branch, such as `"users/\(id)"`.
+    public func clear(tagsUnder prefix: TagPrefix) {
+        do {
+            try metadataStore.removeMetadata(tagsUnder: prefix)
+        } catch {
+            log(.metadataProblem("clear(tagsUnder:) could not remove the stored metadata under \(prefix): \(error)"))
+        }
+        metadataChanged(.tagsUnder(prefix))
+    }
+
     /// Marks the data of one tag as too old, whatever its age: every repository showing it that
     /// is observed now refreshes at once (one fetch for all of them), and the others refresh
     /// the next time they would for a too-old cache (on `observe()` with automatic refresh, or
@@ -161,6 +181,21 @@ public final class Teller: Sendable {
     public func invalidate(tag: String) {
         invalidations.withLock { $0.invalidate(tag) }
         metadataChanged(.invalidated(tag))
+    }
+
+    /// Marks the data of every tag in a branch of the tag hierarchy as too old, as
+    /// ``invalidate(tag:)`` does for each: `invalidate(tagsUnder: "users/42")` marks
+    /// `"users/42"`, `"users/42/posts"` and `"users/42/likes"`, not `"users/420"` (see
+    /// ``TagPrefix``). It covers tags no repository shows yet too: one created later for
+    /// `"users/42/followers"` refreshes as well, unless its tag was fetched after this call.
+    ///
+    /// Each tag's mark lasts until a fetch of that tag that started after the call saves, and
+    /// only while the process runs. Safe from any thread; it cannot fail.
+    ///
+    /// - Parameter prefix: The branch, such as `"users/\(id)"`.
+    public func invalidate(tagsUnder prefix: TagPrefix) {
+        invalidations.withLock { $0.invalidate(tagsUnder: prefix) }
+        metadataChanged(.invalidatedUnder(prefix))
     }
 
     /// Marks the data of every tag as too old: ``invalidate(tag:)`` for all of them at once.

@@ -1,18 +1,24 @@
-/// Which tags ``Teller/invalidate(tag:)`` and ``Teller/invalidateAll()`` marked as too old, until
-/// a fetch that started after the mark saves them.
+/// Which tags ``Teller/invalidate(tag:)``, ``Teller/invalidate(tagsUnder:)`` and
+/// ``Teller/invalidateAll()`` marked as too old, until a fetch that started after the mark saves
+/// them.
 ///
 /// Marks are numbered by one counter. A fetch notes the counter when it starts and, once it saved,
-/// records that number for its tag; a tag is invalid while its latest mark (its own or an
-/// everything-mark) is newer than that. So a fetch that was already running when the tag was
-/// invalidated does not clear the mark (its data may predate whatever made the app invalidate),
-/// and a frozen test clock cannot confuse the order.
+/// records that number for its tag; a tag is invalid while its latest mark (its own, one of a
+/// branch it is in, or an everything-mark) is newer than that. So a fetch that was already
+/// running when the tag was invalidated does not clear the mark (its data may predate whatever
+/// made the app invalidate), and a frozen test clock cannot confuse the order.
 ///
 /// Kept in memory: an invalidation says the data changed somewhere else, and the next launch
 /// reads the cache's age as usual.
+///
+/// A branch's mark stays until ``invalidateAll()`` or a mark of a branch that contains it: the
+/// tags in it are not known, so no fetch can tell it is done with. There is one per branch
+/// ever invalidated, at most.
 struct Invalidations {
     private var counter = 0
     private var markedAll = 0
     private var marked: [String: Int] = [:]
+    private var markedBranches: [TagPrefix: Int] = [:]
     /// The counter when the last saved fetch of each tag started, for tags saved since a mark.
     private var fetched: [String: Int] = [:]
 
@@ -22,7 +28,11 @@ struct Invalidations {
     }
 
     func isInvalidated(_ tag: String) -> Bool {
-        max(marked[tag] ?? 0, markedAll) > (fetched[tag] ?? 0)
+        var mark = max(marked[tag] ?? 0, markedAll)
+        for (branch, branchMark) in markedBranches where branchMark > mark && branch.contains(tag) {
+            mark = branchMark
+        }
+        return mark > (fetched[tag] ?? 0)
     }
 
     mutating func invalidate(_ tag: String) {
@@ -30,11 +40,20 @@ struct Invalidations {
         marked[tag] = counter
     }
 
+    mutating func invalidate(tagsUnder prefix: TagPrefix) {
+        counter += 1
+        // The older marks inside the branch say nothing this one does not.
+        marked = marked.filter { !prefix.contains($0.key) }
+        markedBranches = markedBranches.filter { !prefix.contains($0.key) }
+        markedBranches[prefix] = counter
+    }
+
     mutating func invalidateAll() {
         counter += 1
         markedAll = counter
         // Every tag is older than this mark now: the per-tag records say nothing any more.
         marked = [:]
+        markedBranches = [:]
         fetched = [:]
     }
 

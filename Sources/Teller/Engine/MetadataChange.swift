@@ -4,8 +4,12 @@ enum MetadataChange: Sendable {
     case tag(String)
     /// Every tag was forgotten (``Teller/clear()``).
     case all
+    /// The tags of a branch were forgotten (``Teller/clear(tagsUnder:)``).
+    case tagsUnder(TagPrefix)
     /// One tag was marked too old (``Teller/invalidate(tag:)``).
     case invalidated(String)
+    /// The tags of a branch were marked too old (``Teller/invalidate(tagsUnder:)``).
+    case invalidatedUnder(TagPrefix)
     /// Every tag was marked too old (``Teller/invalidateAll()``).
     case allInvalidated
 
@@ -13,6 +17,7 @@ enum MetadataChange: Sendable {
     func concerns(_ tag: String) -> Bool {
         switch self {
         case .tag(let changed), .invalidated(let changed): changed == tag
+        case .tagsUnder(let prefix), .invalidatedUnder(let prefix): prefix.contains(tag)
         case .all, .allInvalidated: true
         }
     }
@@ -21,8 +26,8 @@ enum MetadataChange: Sendable {
     /// list's progress) are what they were, so no page was replaced.
     var isInvalidation: Bool {
         switch self {
-        case .invalidated, .allInvalidated: true
-        case .tag, .all: false
+        case .invalidated, .invalidatedUnder, .allInvalidated: true
+        case .tag, .tagsUnder, .all: false
         }
     }
 }

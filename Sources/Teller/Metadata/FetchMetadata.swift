@@ -61,6 +61,42 @@ public protocol FetchMetadataStore: Sendable {
     ///
     /// - Throws: When the durable copy could not be removed.
     func removeAll() throws
+
+    /// Forgets every tag `prefix` contains (``TagPrefix/contains(_:)``), and no other.
+    ///
+    /// A requirement with a default that throws ``FetchMetadataStoreError/cannotRemoveTagsUnder(_:)``,
+    /// so stores written before it keep compiling: implement it to support
+    /// ``Teller/clear(tagsUnder:)``.
+    ///
+    /// - Parameter prefix: The branch of tags to forget.
+    /// - Throws: When the removal could not be made durable (the in-memory values are removed
+    ///   regardless, as ``setMetadata(_:forTag:)`` does), or when the store cannot list its tags.
+    func removeMetadata(tagsUnder prefix: TagPrefix) throws
+}
+
+extension FetchMetadataStore {
+    /// Throws ``FetchMetadataStoreError/cannotRemoveTagsUnder(_:)``: a store must list its tags
+    /// to forget a branch of them, and this protocol has no member that does.
+    ///
+    /// - Parameter prefix: The branch of tags that was to be forgotten.
+    public func removeMetadata(tagsUnder prefix: TagPrefix) throws {
+        throw FetchMetadataStoreError.cannotRemoveTagsUnder(prefix)
+    }
+}
+
+/// What a ``FetchMetadataStore`` throws when it cannot do what was asked.
+public enum FetchMetadataStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The store does not implement ``FetchMetadataStore/removeMetadata(tagsUnder:)``; nothing
+    /// was removed.
+    case cannotRemoveTagsUnder(TagPrefix)
+
+    /// What went wrong, and what to implement.
+    public var description: String {
+        switch self {
+        case .cannotRemoveTagsUnder(let prefix):
+            "this metadata store cannot forget the tags under \"\(prefix)\": implement removeMetadata(tagsUnder:)"
+        }
+    }
 }
 
 /// Keeps metadata in memory only: nothing survives the process. For tests and previews.
@@ -87,5 +123,12 @@ public final class InMemoryFetchMetadataStore: FetchMetadataStore {
     /// Forgets every tag. Never throws.
     public func removeAll() {
         entries.withLock { $0.removeAll() }
+    }
+
+    /// Forgets every tag `prefix` contains. Never throws.
+    ///
+    /// - Parameter prefix: The branch of tags to forget.
+    public func removeMetadata(tagsUnder prefix: TagPrefix) {
+        entries.withLock { entries in entries = entries.filter { !prefix.contains($0.key) } }
     }
 }

@@ -133,6 +133,14 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
         try update(.removeAll)
     }
 
+    /// Forgets every tag `prefix` contains, other processes' included, and rewrites the file.
+    ///
+    /// - Parameter prefix: The branch of tags to forget.
+    /// - Throws: The write error; the tags are forgotten in memory anyway.
+    public func removeMetadata(tagsUnder prefix: TagPrefix) throws {
+        try update(.removeTagsUnder(prefix))
+    }
+
     // MARK: - Reading
 
     private func current() -> [String: FetchMetadata] {
@@ -271,27 +279,39 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
 
     private enum Change {
         case set(FetchMetadata?, tag: String)
+        case removeTagsUnder(TagPrefix)
         case removeAll
     }
 
     /// Changes not yet on disk, kept small: a later change of a tag replaces an earlier one.
+    /// Applied in this order: everything cleared, branches removed, tags set.
     private struct UnwrittenChanges {
         var clearsAll = false
+        var removedBranches: [TagPrefix] = []
         var tags: [String: FetchMetadata?] = [:]
 
         mutating func add(_ change: Change) {
             switch change {
             case .set(let metadata, let tag):
                 tags.updateValue(metadata, forKey: tag)
+            case .removeTagsUnder(let prefix):
+                // Tags set earlier in the branch are removed with it.
+                tags = tags.filter { !prefix.contains($0.key) }
+                removedBranches.removeAll { prefix.contains($0) }
+                removedBranches.append(prefix)
             case .removeAll:
                 clearsAll = true
+                removedBranches.removeAll()
                 tags.removeAll()
             }
         }
 
         func applied(to entries: [String: FetchMetadata]) -> [String: FetchMetadata] {
-            guard clearsAll || !tags.isEmpty else { return entries }
+            guard clearsAll || !removedBranches.isEmpty || !tags.isEmpty else { return entries }
             var result = clearsAll ? [:] : entries
+            if !removedBranches.isEmpty {
+                result = result.filter { tag, _ in !removedBranches.contains { $0.contains(tag) } }
+            }
             for (tag, metadata) in tags {
                 result[tag] = metadata
             }

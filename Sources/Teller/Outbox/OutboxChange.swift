@@ -17,9 +17,9 @@ public enum OutboxChange: Sendable {
     case discarded(OutboxRecord)
     /// The app acknowledged the rejection; it is no longer listed.
     case acknowledged(OutboxRejection)
-    /// The pending writes were read again from the journal and differ from what this outbox
-    /// knew: another process (an app extension) enqueued or sent some. Read
-    /// ``TellerOutbox/pending`` again.
+    /// The pending writes or the rejections were read again from the journal and differ from
+    /// what this outbox knew: another process (an app extension) enqueued, sent, rejected or
+    /// acknowledged some. Read ``TellerOutbox/pending`` and ``TellerOutbox/rejections`` again.
     case reloaded
 }
 

@@ -26,10 +26,12 @@ import Musl
 ///   partial entry seen under the lock is a crash's torn tail, never an append in progress.
 /// - A torn tail is ignored, reported and cut off by the next append; a damaged entry is
 ///   reported and skipped, and its neighbours still read (``OutboxJournalProblem``).
-/// - When dead entries (those of records no longer pending, and superseded ones) take more
-///   than half of the file and at least `compactionThreshold` bytes, an append rewrites the
-///   file with only the pending records, atomically (temporary file, flush, rename), which
-///   keeps the amortized cost of an append constant.
+/// - A rejection (a `.rejected` entry with its date) is kept, with its record, until an
+///   `.acknowledged` entry: rejections survive a relaunch until the app acknowledges them.
+/// - When dead entries (those of records neither pending nor rejected unacknowledged, and
+///   superseded ones) take more than half of the file and at least `compactionThreshold`
+///   bytes, an append rewrites the file with only the live ones, atomically (temporary file,
+///   flush, rename), which keeps the amortized cost of an append constant.
 /// - A compaction first removes the temporary files of compactions a crash interrupted.
 /// - The file and its lock file are readable and writable by their owner only (mode 0600).
 ///
@@ -97,6 +99,18 @@ package final class OutboxJournal: Sendable {
     /// - Throws: ``OutboxJournalError/unreadable(url:error:)`` or
     ///   ``OutboxJournalError/unlocked(url:error:)``; damage in the file is reported, not thrown.
     package func records() throws -> [OutboxRecord] {
+        try read { $0.ordered }
+    }
+
+    /// The records pending, as ``records()`` gives them, and the rejections not yet
+    /// acknowledged, in the order they were rejected.
+    ///
+    /// - Throws: As ``records()``.
+    package func contents() throws -> OutboxJournalContents {
+        try read { OutboxJournalContents(pending: $0.ordered, rejections: $0.rejections) }
+    }
+
+    private func read<Result>(_ body: (OutboxPendingRecords) -> Result) throws -> Result {
         // Reported when this returns or throws, outside the locks.
         var problems: [OutboxJournalProblem] = []
         defer { problems.forEach(onProblem) }
@@ -104,7 +118,7 @@ package final class OutboxJournal: Sendable {
             if !state.isCurrent(FileStamp(path: path)) {
                 try underFileLock { problems += try synchronize(&state, creating: false) }
             }
-            return state.pending.ordered
+            return body(state.pending)
         }
     }
 
@@ -148,7 +162,8 @@ package final class OutboxJournal: Sendable {
         }
     }
 
-    /// Rewrites the file with only the pending records, whatever the dead entries' share.
+    /// Rewrites the file with only the unacknowledged rejections and the pending records,
+    /// whatever the dead entries' share.
     ///
     /// - Throws: ``OutboxJournalError``; the file is then left as it was.
     package func compact() throws {
@@ -261,12 +276,19 @@ package final class OutboxJournal: Sendable {
         state.size = state.end
     }
 
-    /// Replaces the file with one holding only the pending records, in order.
+    /// Replaces the file with one holding only the unacknowledged rejections and the pending
+    /// records, each in order.
     private func compact(_ state: inout State) throws {
         var data = Data(capacity: state.pending.liveBytes)
         var rebuilt = OutboxPendingRecords()
-        for record in state.pending.ordered {
-            let entry = OutboxJournalEntry.enqueued(record: record)
+        var entries: [OutboxJournalEntry] = []
+        for rejection in state.pending.rejections {
+            let id = rejection.record.id
+            entries.append(.enqueued(record: rejection.record))
+            entries.append(.rejected(id: id, reason: rejection.reason, rejectedAt: rejection.rejectedAt))
+        }
+        entries += state.pending.ordered.map { .enqueued(record: $0) }
+        for entry in entries {
             let frame = try OutboxJournalFormat.encode(entry)
             data.append(frame)
             rebuilt.apply(entry, size: frame.count)

@@ -9,8 +9,12 @@ package enum OutboxJournalEntry: Sendable, Codable, Equatable {
     case enqueued(record: OutboxRecord)
     /// The server accepted the write; the record leaves the outbox.
     case sent(id: UUID)
-    /// The server refused the write for good; the record leaves the outbox.
-    case rejected(id: UUID, reason: String)
+    /// The server refused the write for good; the record leaves the pending writes. With
+    /// `rejectedAt` it is kept as a rejection until an ``acknowledged(id:)`` entry; without
+    /// (an entry written before rejections were kept across launches) it is gone at once.
+    case rejected(id: UUID, reason: String, rejectedAt: Date? = nil)
+    /// The app acknowledged the rejection of the write; it is forgotten.
+    case acknowledged(id: UUID)
     /// The app dropped the write without sending it; the record leaves the outbox.
     case discarded(id: UUID)
     /// Sending was attempted; the record's ``OutboxRecord/attempts`` is now `attempts`.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The records a journal's entries leave pending, in the order they were enqueued, and how many
-/// bytes they would take rewritten: what the journal replays its file into.
+/// The records a journal's entries leave pending, in the order they were enqueued, the
+/// rejections not yet acknowledged, in the order they came, and how many bytes they would take
+/// rewritten: what the journal replays its file into.
 ///
 /// Applying an entry costs the same however many records are pending.
 struct OutboxPendingRecords {
@@ -13,7 +14,16 @@ struct OutboxPendingRecords {
         var size: Int
     }
 
+    private struct RejectedSlot {
+        /// Orders rejections by arrival.
+        var sequence: Int
+        var rejection: OutboxJournalRejection
+        /// The sizes of the entries that enqueued and rejected it: a compaction writes both.
+        var size: Int
+    }
+
     private var slots: [UUID: Slot] = [:]
+    private var rejected: [UUID: RejectedSlot] = [:]
     private var nextSequence = 0
     /// The bytes the pending records' entries take: the size of the file a compaction writes.
     private(set) var liveBytes = 0
@@ -25,6 +35,11 @@ struct OutboxPendingRecords {
     /// The pending records, oldest first.
     var ordered: [OutboxRecord] {
         slots.values.sorted { $0.sequence < $1.sequence }.map(\.record)
+    }
+
+    /// The unacknowledged rejections, oldest first.
+    var rejections: [OutboxJournalRejection] {
+        rejected.values.sorted { $0.sequence < $1.sequence }.map(\.rejection)
     }
 
     /// Applies `entry`, which takes `size` bytes on disk. An entry about a record that is not
@@ -40,8 +55,16 @@ struct OutboxPendingRecords {
                 slots[record.id] = Slot(sequence: nextSequence, record: record, size: size)
                 nextSequence += 1
             }
-        case .sent(let id), .rejected(let id, _), .discarded(let id):
+        case .sent(let id), .rejected(let id, _, nil), .discarded(let id):
             if let old = slots.removeValue(forKey: id) { liveBytes -= old.size }
+        case .rejected(let id, let reason, let rejectedAt?):
+            guard let old = slots.removeValue(forKey: id) else { return }
+            liveBytes += size
+            let rejection = OutboxJournalRejection(record: old.record, reason: reason, rejectedAt: rejectedAt)
+            rejected[id] = RejectedSlot(sequence: nextSequence, rejection: rejection, size: old.size + size)
+            nextSequence += 1
+        case .acknowledged(let id):
+            if let old = rejected.removeValue(forKey: id) { liveBytes -= old.size }
         case .attempted(let id, let attempts):
             slots[id]?.record.attempts = attempts
         }

@@ -4,12 +4,14 @@ import Foundation
 /// ``OutboxSendOutcome/rejected(_:)``): listed in ``TellerOutbox/rejections`` until the app
 /// shows it and calls ``TellerOutbox/acknowledge(rejectionOf:)``.
 ///
-/// A value: read it on any thread. Rejections are kept in memory only: the journal records that
-/// the write left the outbox, so a relaunched app no longer lists it.
+/// A value: read it on any thread. Rejections are kept in the outbox's journal until they are
+/// acknowledged, so a relaunched app lists them again; the handler's error cannot be stored, so
+/// after a relaunch ``error`` is an ``OutboxRejectionReason`` with its description.
 public struct OutboxRejection: Sendable, CustomStringConvertible {
     /// The write, as it was last attempted.
     public let record: OutboxRecord
-    /// What the handler rejected it with.
+    /// What the handler rejected it with; after a relaunch, an ``OutboxRejectionReason`` that
+    /// describes it.
     public let error: any Error
     /// When the rejection arrived, by the ``Teller``'s clock.
     public let rejectedAt: Date

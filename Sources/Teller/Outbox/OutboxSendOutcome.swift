@@ -5,11 +5,12 @@
 /// a timeout) or of a busy server (a 5xx) is a ``retryableFailure(_:)``; a refusal that the same
 /// request will always get (a 4xx: invalid, forbidden, conflicting) is a ``rejected(_:)``.
 public enum OutboxSendOutcome: Sendable {
-    /// The server accepted the write: it leaves the outbox. Its own ``OutboxRecord/tag`` and each
-    /// tag in `invalidating` are then invalidated (``Teller/invalidate(tag:)``: exact tags, there
-    /// is no prefix form yet), so the repositories showing them fetch the server's version; until
-    /// such a fetch saved, they keep showing the write on their cache.
-    case sent(invalidating: [String] = [])
+    /// The server accepted the write: it leaves the outbox. Then its own ``OutboxRecord/tag`` and
+    /// each tag in `invalidating` are invalidated (``Teller/invalidate(tag:)``), and each branch
+    /// in `tagsUnder` (``Teller/invalidate(tagsUnder:)``: `"users/42"` covers
+    /// `"users/42/posts"`), so the repositories showing them fetch the server's version; until
+    /// such a fetch saved, those of the write's tag keep showing the write on their cache.
+    case sent(invalidating: [String] = [], tagsUnder: [TagPrefix] = [])
     /// The send failed in a way that may not happen again (offline, timeout, server busy): the
     /// write stays first in its scope and is tried again as the ``Teller/retryPolicy`` says. A
     /// `Single` that fails, and a send that takes longer than the ``Teller/fetchTimeout``, count

@@ -37,9 +37,12 @@ extension TellerOutbox {
         var sends: [(record: OutboxRecord, handler: Handler, subscription: SingleAssignmentDisposable)] = []
         var timers: [(scope: String, delay: TimeInterval, timer: SingleAssignmentDisposable)] = []
         var invalidations: [String] = []
+        var invalidatedBranches: [TagPrefix] = []
         var disposals: [any Disposable] = []
-        /// App values to release outside the lock (a replaced handler).
+        /// App values to release outside the lock (a replaced handler, rejections and their
+        /// errors).
         var released: [Handler] = []
+        var releasedRejections: [OutboxRejection] = []
         var hasChanges = false
     }
 
@@ -65,6 +68,7 @@ extension TellerOutbox {
         // once, for the mark, rather than once for the write and again for a mark that came
         // while that fetch ran.
         followup.invalidations.forEach(teller.invalidate(tag:))
+        followup.invalidatedBranches.forEach(teller.invalidate(tagsUnder:))
         if followup.hasChanges { deliverChanges() }
         for (scope, delay, timer) in followup.timers {
             let nanoseconds = Int((delay * 1_000_000_000).rounded())
@@ -147,15 +151,17 @@ extension TellerOutbox {
         }
     }
 
-    /// Replaces what this outbox knows by the journal's pending writes, while no send is under
-    /// way (one under way is this outbox's own, already known).
+    /// Replaces what this outbox knows by the journal's pending writes and rejections, while no
+    /// send is under way (one under way is this outbox's own, already known).
     ///
-    /// - Returns: Whether the pending writes changed.
+    /// - Returns: Whether the pending writes or the rejections changed.
     @discardableResult
     func readAgain(_ state: inout State, _ followup: inout Followup) -> Bool {
         guard state.queue.sendingCount == 0 else { return false }
         do {
-            guard state.queue.replace(with: try journal.records()) else { return false }
+            let contents = try journal.contents()
+            let rejectionsChanged = adoptRejections(contents.rejections, &state, &followup)
+            guard state.queue.replace(with: contents.pending) || rejectionsChanged else { return false }
             emit(.reloaded, &state, &followup)
             return true
         } catch {
@@ -222,7 +228,7 @@ extension TellerOutbox {
             // `nil` when discarded while it was sent: its answer changes nothing.
             let pending = state.queue.record(record.id)
             switch outcome {
-            case .sent(let tags):
+            case .sent(let tags, let branches):
                 if let pending {
                     // Not flushed: at 1 fsync per write the outbox could not send more than a
                     // few thousand writes a second. Only a power loss before the next flushed
@@ -236,10 +242,11 @@ extension TellerOutbox {
                 // The write's own tag too: its repositories keep showing the write until a
                 // fetch that started after this brings the server's data back.
                 followup.invalidations += tags.contains(record.tag) ? tags : [record.tag] + tags
+                followup.invalidatedBranches += branches
                 state.queue.answered(record)
             case .rejected(let error):
                 if let pending {
-                    append(.rejected(id: record.id, reason: reason), &followup)
+                    append(.rejected(id: record.id, reason: reason, rejectedAt: now), &followup)
                     _ = state.queue.remove(record.id)
                     let rejection = OutboxRejection(record: pending, error: error, rejectedAt: now)
                     state.rejections.append(rejection)

@@ -32,9 +32,9 @@ import TellerRx
 ///   new sends until one of them.
 /// - **Rejections.** A ``OutboxSendOutcome/rejected(_:)`` write leaves the queue, its tag is
 ///   invalidated (the screen goes back to the server's truth), and it is listed in
-///   ``rejections`` until ``acknowledge(rejectionOf:)``. The scope's later writes are still
-///   sent: each write stands alone (a later write that needed the rejected one is rejected in
-///   its turn by the server).
+///   ``rejections`` until ``acknowledge(rejectionOf:)``, across relaunches (the journal keeps
+///   it). The scope's later writes are still sent: each write stands alone (a later write that
+///   needed the rejected one is rejected in its turn by the server).
 /// - **Nothing dropped silently.** Only ``discard(id:)`` and ``discardAll()`` drop writes;
 ///   ``Teller/clear()`` does not touch the outbox.
 /// - **Two processes** (an app and its extension) may share one journal: each sees what the
@@ -265,19 +265,36 @@ public final class TellerOutbox: Sendable {
     // MARK: Rejections
 
     /// The writes the server rejected that the app has not acknowledged yet, oldest first. Kept
-    /// in memory: a relaunch forgets them.
+    /// in the journal: a relaunched outbox lists them again (with an ``OutboxRejectionReason``
+    /// as their error), and so does another process's outbox on the same journal once it reads
+    /// it again (``OutboxChange/reloaded``).
     public var rejections: [OutboxRejection] {
         state.withLock { $0.rejections }
     }
 
-    /// Removes the rejection of write `id` from ``rejections``, once the app told the user.
+    /// Removes the rejection of write `id` from ``rejections`` for good, once the app told the
+    /// user: the journal records the acknowledgement, so a relaunch no longer lists it.
+    ///
+    /// Blocks the calling thread for the journal's append and `fsync`.
     ///
     /// - Parameter id: The rejected ``OutboxRecord/id``.
-    /// - Returns: Whether it was listed.
+    /// - Returns: Whether it was acknowledged: `false` when it was not listed, or when the journal
+    ///   could not record the acknowledgement (logged as ``TellerLogEvent/outboxProblem(_:)``;
+    ///   the rejection stays listed, so the call can be made again).
     @discardableResult
     public func acknowledge(rejectionOf id: UUID) -> Bool {
         let acknowledged = update { state, followup -> OutboxRejection? in
             guard let index = state.rejections.firstIndex(where: { $0.record.id == id }) else { return nil }
+            do {
+                try journal.append(.acknowledged(id: id))
+            } catch {
+                followup.events.append(
+                    .outboxProblem(
+                        "The outbox could not record that the rejection of \(id) was acknowledged (\(error)); it stays listed."
+                    )
+                )
+                return nil
+            }
             let rejection = state.rejections.remove(at: index)
             emit(.acknowledged(rejection), &state, &followup)
             return rejection

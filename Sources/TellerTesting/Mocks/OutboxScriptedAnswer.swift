@@ -17,14 +17,19 @@ public struct OutboxScriptedAnswer: Sendable {
     /// Ticks of virtual time between the send and the answer.
     let delay: TestTime
 
-    /// The server accepts the write, `ticks` after the send; `invalidating` tags are then
-    /// invalidated.
+    /// The server accepts the write, `ticks` after the send; `invalidating` tags and the
+    /// branches `tagsUnder` are then invalidated.
     ///
     /// - Parameters:
     ///   - invalidating: The tags the sent write declares changed.
+    ///   - tagsUnder: The branches of tags (``/Teller/TagPrefix``) it declares changed.
     ///   - ticks: Virtual time until the answer.
-    public static func sent(invalidating: [String] = [], after ticks: TestTime = 0) -> Self {
-        Self(answer: .outcome(.sent(invalidating: invalidating)), delay: ticks)
+    public static func sent(
+        invalidating: [String] = [],
+        tagsUnder: [TagPrefix] = [],
+        after ticks: TestTime = 0
+    ) -> Self {
+        Self(answer: .outcome(.sent(invalidating: invalidating, tagsUnder: tagsUnder)), delay: ticks)
     }
 
     /// The send fails with `error`, worth trying again, `ticks` after the send.

@@ -52,6 +52,29 @@ import Testing
         )
     }
 
+    @Test func aSentWriteInvalidatesTheBranchesItDeclares() throws {
+        defer { fixture.tearDown() }
+        let branch = TestRequirements(username: "users/42")
+        let inBranch = [TestRequirements(username: "users/42/posts"), TestRequirements(username: "users/42/likes")]
+        let outside = TestRequirements(username: "users/420/posts")
+        var repositories: [TellerRepository<InMemoryDataSource>] = []
+        for requirements in inBranch + [outside] {
+            dataSource.write(["old"], for: requirements)
+            fixture.env.markFetched(requirements, at: 0)
+            let repository = TellerRepository(dataSource: dataSource, teller: fixture.env.teller)
+            repository.requirements = requirements
+            _ = repository.observe().subscribe()
+            repositories.append(repository)
+        }
+        let (outbox, handler) = fixture.outbox(answering: [.sent(tagsUnder: [TagPrefix(branch.tag)], after: 50)])
+        try outbox.enqueueNote("edit", tag: inBranch[0].tag)
+        withExtendedLifetime(repositories) { fixture.scheduler.start() }
+        #expect(handler.sendCallsCount == 1)
+        #expect(dataSource.calls.fetches == 2)
+        #expect(inBranch.map { dataSource.cache(for: $0) } == [["from the server"], ["from the server"]])
+        #expect(dataSource.cache(for: outside) == ["old"])
+    }
+
     @Test func aRejectedWriteInvalidatesItsTag() throws {
         defer { fixture.tearDown() }
         let (repository, _) = observedRepository()

@@ -78,6 +78,11 @@ private func invalidationSnippet(_ teller: Teller) {
     teller.invalidate(tag: ReposRequirements(username: "octocat").tag)
 }
 
+private func branchSnippet(_ teller: Teller, userID: String) {
+    teller.invalidate(tagsUnder: "users/\(userID)")  // users/42 and users/42/…, never users/420
+    teller.clear(tagsUnder: TagPrefix(components: ["users", userID]))
+}
+
 private func retryPolicySnippet() throws -> Teller {
     let teller = Teller(
         retryPolicy: try RetryPolicy(maxRetries: 5, initialDelay: .seconds(2), maxDelay: .seconds(60), jitter: 0.2)
@@ -131,6 +136,13 @@ private func triggersSnippet(_ teller: Teller, reachability: Reachability) {
         env.scheduler.scheduleAt(130) { #expect(dataSource.fetches.value == 1) }
         withExtendedLifetime(repository) { env.scheduler.advanceTo(140) }
         #expect(try dataSource.saved.value() == ["fetch 1"])
+    }
+
+    @Test func theBranchSnippetForgetsTheUsersOwnTagsOnly() {
+        let tags = ["users/42", "users/42/posts", "users/420"]
+        for tag in tags { env.store.setMetadata(FetchMetadata(lastFetched: env.date(0)), forTag: tag) }
+        branchSnippet(env.teller, userID: "42")
+        #expect(tags.filter { env.store.metadata(forTag: $0) != nil } == ["users/420"])
     }
 
     @Test func theTellersPolicyIsValidAndTheDataSourcesOwnRetriesThreeTimes() throws {
