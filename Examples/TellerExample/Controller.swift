@@ -230,8 +230,9 @@ final class Controller: Sendable {
     /// waits is shown as pending; once none waits, the fetch that followed the sends or refusals
     /// was read.
     ///
-    /// `mark` holds the counts of states and changes before the edits were made or sent; no
-    /// fetch may be running then (a scripted step starts once the one before settled).
+    /// `mark` holds the counts of states and changes before the edits were made or sent. No
+    /// other fetch may run from then on but the launch fetch (a scripted step starts once the
+    /// one before settled), so a fetch that ends with the edits gone followed them.
     private func settle(_ edits: [UUID], from mark: (states: Int, edits: Int)) -> Bool {
         var isAnyWaiting = false
         for id in edits {
