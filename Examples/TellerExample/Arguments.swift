@@ -17,18 +17,22 @@ struct Arguments {
     var once = false
     var refresh = false
     var nextPages = 0
+    var star = false
+    var refuseStar = false
     var exitAfter: Double?
     var showHelp = false
 
     /// Whether keys are read from standard input; otherwise the flags are the script.
     var isInteractive: Bool {
-        !once && !refresh && !invalidate && nextPages == 0
+        !once && !refresh && !invalidate && nextPages == 0 && !star && !refuseStar
     }
 
     /// The keys the non-interactive flags stand for: `--next-pages N` is N times `n`,
-    /// `--refresh` one `f` after them, `--invalidate` one `i` last.
+    /// `--refresh` one `f` after them, `--invalidate` one `i`, then `--refuse-star` an `x` and
+    /// `--star` an `s`.
     var scriptedKeys: [String] {
         Array(repeating: "n", count: nextPages) + (refresh ? ["f"] : []) + (invalidate ? ["i"] : [])
+            + (refuseStar ? ["x"] : []) + (star ? ["s"] : [])
     }
 
     struct Problem: Error, CustomStringConvertible {
@@ -72,6 +76,8 @@ struct Arguments {
                     throw Problem(description: "--next-pages needs a number of pages")
                 }
                 nextPages = count
+            case "--star": star = true
+            case "--refuse-star": refuseStar = true
             case "--exit-after":
                 guard let seconds = Double(try value(of: word)), seconds > 0 else {
                     throw Problem(description: "--exit-after needs a number of seconds")
@@ -86,6 +92,9 @@ struct Arguments {
                 description: "--fail and --fail-requests switch the simulated server's errors; "
                     + "with --url, stop your server"
             )
+        }
+        if (star || refuseStar) && url != nil {
+            throw Problem(description: "--star and --refuse-star need the simulated server's star endpoint, not --url")
         }
     }
 
@@ -124,14 +133,17 @@ struct Arguments {
           f   forced refresh, like pull-to-refresh
           n   next page
           i   invalidate the list: it counts as too old, and is refreshed at once as it is shown
-          e   simulated server errors on/off
+          e   simulated server errors on/off; off sends the edits that wait
+          s   star the first repo not starred yet: shown at once, sent now or once the
+              server is back
+          x   make the simulated server refuse the next star: it is rolled back
           q   quit (or end of input)
 
         Options:
           --url URL         fetch from an HTTP endpoint that answers with a JSON array of repos,
                             e.g. Examples/TellerExample/sample-repos.json served by
                             `python3 -m http.server` (see Examples/TellerExample/README.md)
-          --cache-dir DIR   where the cache and the fetch metadata are kept
+          --cache-dir DIR   where the cache, the fetch metadata and the outbox of edits are kept
                             (default: \(defaultCacheDirectory.path))
           --reset           delete the cache directory first, to start over
           --latency-ms N    the simulated server answers after N ms (default: 300 to 800)
@@ -144,10 +156,14 @@ struct Arguments {
           -h, --help        show this text
 
         Without a keyboard (no keys are read; the run ends when the last step settles):
-          --once            quit once the first fetch has finished or failed
+          --once            quit once the first fetch has finished or failed, and the stars an
+                            earlier run left unsent were tried
           --next-pages N    after the first fetch, load N more pages (keys n)
           --refresh         then force a refresh (key f)
           --invalidate      then invalidate the list (key i)
+          --refuse-star     then make the server refuse the next star (key x)
+          --star            then star the first repo not starred yet (key s); with --fail
+                            it waits unsent
 
         Keys can come from a pipe too, each run once the one before has settled:
           printf 'n\\nn\\nf\\n' | swift run TellerExample

@@ -18,26 +18,31 @@ final class Controller: Sendable {
     let timeline: Timeline
     /// The simulated server, whose error switch `e` flips; `nil` with `--url`.
     let simulated: SimulatedAPI?
+    /// Where `s` puts its stars.
+    let outbox: TellerOutbox
 
     init(
         repository: TellerPagingRepository<FileCacheDataSource>,
         teller: Teller,
         timeline: Timeline,
-        simulated: SimulatedAPI?
+        simulated: SimulatedAPI?,
+        outbox: TellerOutbox
     ) {
         self.repository = repository
         self.teller = teller
         self.timeline = timeline
         self.simulated = simulated
+        self.outbox = outbox
     }
 
     /// Reads keys, one per line, until `q` or the end of the input. From a terminal each key
-    /// runs at once; from a pipe each waits for the one before (after the first fetch).
+    /// runs at once; from a pipe each waits for the one before (after the first fetch and the
+    /// first try of `launchEdits`, the edits an earlier run left in the outbox).
     ///
     /// - Returns: Whether every step settled in time.
-    func readKeys() -> Bool {
+    func readKeys(launchEdits: [UUID]) -> Bool {
         let waiting = isatty(STDIN_FILENO) == 0
-        if waiting, !waitForFirstFetch() { return false }
+        if waiting, !waitForLaunch(launchEdits) { return false }
         while let line = readLine() {
             guard let settled = perform(line, waiting: waiting) else { return true }
             if !settled { return false }
@@ -47,11 +52,11 @@ final class Controller: Sendable {
     }
 
     /// Runs `keys` one after the other, each once the one before has settled, starting after
-    /// the first fetch.
+    /// the first fetch and the first try of `launchEdits`.
     ///
     /// - Returns: Whether every step settled in time.
-    func runScript(_ keys: [String]) -> Bool {
-        guard waitForFirstFetch() else { return false }
+    func runScript(_ keys: [String], launchEdits: [UUID]) -> Bool {
+        guard waitForLaunch(launchEdits) else { return false }
         for key in keys {
             guard let settled = perform(key, waiting: true) else { return true }
             if !settled { return false }
@@ -72,11 +77,14 @@ final class Controller: Sendable {
         case "f": return refresh(force: true, waiting: waiting)
         case "n": return nextPage(waiting: waiting)
         case "i": return invalidate(waiting: waiting)
-        case "e": toggleServerErrors()
+        case "e": return toggleServerErrors(waiting: waiting)
+        case "s": return star(waiting: waiting)
+        case "x": refuseNextStar()
         case "": break
         default:
             timeline.note(
-                "unknown key \"\(key)\": r refresh · f forced refresh · n next page · i invalidate · e errors · q quit"
+                "unknown key \"\(key)\": r refresh · f forced refresh · n next page · i invalidate · e errors"
+                    + " · s star · x refuse the next star · q quit"
             )
         }
         return true
@@ -150,13 +158,110 @@ final class Controller: Sendable {
         return !waiting || waitForFetch(from: mark)
     }
 
-    private func toggleServerErrors() {
+    /// Turning the errors off is what a reachability source reports as the network coming
+    /// back: `networkDidBecomeAvailable()` sends the edits that wait, and retries a failed refresh.
+    private func toggleServerErrors(waiting: Bool) -> Bool {
         guard let simulated else {
             timeline.note("e: the error switch belongs to the simulated server; with --url, stop your server instead")
+            return true
+        }
+        let mark = (states: timeline.count, edits: timeline.editCount)
+        let waitingEdits = outbox.pending.map(\.id)
+        guard !simulated.toggleFailing() else {
+            timeline.note("e: simulated server errors ON")
+            return true
+        }
+        timeline.note(
+            waitingEdits.isEmpty
+                ? "e: simulated server errors off" : "e: simulated server errors off, sending the edits that wait"
+        )
+        teller.networkDidBecomeAvailable()
+        return !waiting || settle(waitingEdits, from: mark)
+    }
+
+    /// Stars the first repo shown that the user has not starred: an edit the outbox keeps until
+    /// the server takes it, shown at once (with a mark while it waits).
+    private func star(waiting: Bool) -> Bool {
+        guard simulated != nil else {
+            timeline.note("s: stars need the simulated server's star endpoint; with --url there is none")
+            return true
+        }
+        guard let tag = repository.requirements?.tag,
+            let repo = timeline.latest?.cache?.cache.first(where: { $0.isStarred != true })
+        else {
+            timeline.note("s: no repo shown that you have not starred yet (n loads more)")
+            return true
+        }
+        timeline.note("s: star \(repo.name)")
+        let mark = (states: timeline.count, edits: timeline.editCount)
+        let record: OutboxRecord
+        do {
+            // Returns once the edit is on disk: a restart from now on still has it.
+            record = try outbox.enqueue(
+                kind: StarEdit.kind,
+                payload: StarEdit(repoID: repo.id, repoName: repo.name),
+                tag: tag
+            )
+        } catch {
+            timeline.note("s: the star was not saved: \(error)")
+            return true
+        }
+        return !waiting || settle([record.id], from: mark)
+    }
+
+    private func refuseNextStar() {
+        guard let simulated else {
+            timeline.note("x: the simulated server refuses stars; with --url there are none")
             return
         }
-        let failing = simulated.toggleFailing()
-        timeline.note(failing ? "e: simulated server errors ON" : "e: simulated server errors off")
+        simulated.refuseNextStar()
+        timeline.note("x: the simulated server will refuse the next star")
+    }
+
+    /// Waits for the first fetch, then for the first try of the edits an earlier run left, which
+    /// the outbox sends at launch.
+    private func waitForLaunch(_ launchEdits: [UUID]) -> Bool {
+        guard waitForFirstFetch() else { return false }
+        // With --url no handler sends stars: they wait for a run on the simulated server.
+        return simulated == nil || settle(launchEdits, from: (states: 0, edits: 0))
+    }
+
+    /// Waits until each of `edits` was tried once, and the screen shows the outcome: an edit that
+    /// waits is shown as pending; once none waits, the fetch that followed the sends or refusals
+    /// was read.
+    ///
+    /// `mark` holds the counts of states and changes before the edits were made or sent. No
+    /// other fetch may run from then on but the launch fetch (a scripted step starts once the
+    /// one before settled), so a fetch that ends with the edits gone followed them.
+    private func settle(_ edits: [UUID], from mark: (states: Int, edits: Int)) -> Bool {
+        var isAnyWaiting = false
+        for id in edits {
+            let tried = timeline.waitForEdit(from: mark.edits, timeout: Self.stepTimeout) { change in
+                switch change {
+                case .attempted(let record): record.id == id
+                case .sent(let record), .discarded(let record): record.id == id
+                case .rejected(let rejection): rejection.record.id == id
+                case .enqueued, .acknowledged, .reloaded: false
+                }
+            }
+            guard let tried else { return gaveUp() }
+            if case .attempted = timeline.edit(at: tried) { isAnyWaiting = true }
+        }
+        guard !edits.isEmpty else { return true }
+        let ids = Set(edits)
+        if isAnyWaiting {
+            let shown = timeline.wait(from: mark.states, timeout: Self.stepTimeout) { state in
+                state.pendingWrites.contains { ids.contains($0.id) }
+            }
+            return shown != nil || gaveUp()
+        }
+        guard waitForFetch(from: mark.states, where: { !$0.pendingWrites.contains { ids.contains($0.id) } }) else {
+            return false
+        }
+        // That fetch may have started before a send, which then asks for one more: wait for it
+        // too when it shows, so the list read last is the server's with the edits in it.
+        let next = timeline.count
+        return !timeline.state(at: next - 1).isRefreshing || waitForFetch(from: next)
     }
 
     /// Setting the requirements of a paging repository always fetches the first page.
@@ -169,9 +274,12 @@ final class Controller: Sendable {
     /// was before the save (not read yet, or the old repos: no flicker) until Teller, which
     /// paused observing the cache during the save, reads it again: wait for that state too, so
     /// the new repos have been printed.
-    private func waitForFetch(from mark: Int) -> Bool {
+    ///
+    /// `isWanted` narrows down which fetch: its end must satisfy it too.
+    private func waitForFetch(from mark: Int, where isWanted: (ReposState) -> Bool = { _ in true }) -> Bool {
         let ended = timeline.wait(from: mark, timeout: Self.stepTimeout) { state in
-            state.justFinishedFirstFetch || state.justFinishedSuccessfulRefresh || state.fetchError != nil
+            (state.justFinishedFirstFetch || state.justFinishedSuccessfulRefresh || state.fetchError != nil)
+                && isWanted(state)
         }
         guard let ended else { return gaveUp() }
         if timeline.state(at: ended).fetchError != nil { return true }

@@ -22,7 +22,8 @@ struct ReposPaging: PagingRepositoryRequirements {
 ///
 /// The store keeps one file per tag holding the pages saved so far (`[[Repo]]`), and its
 /// `observe(tag:)` emits after every change, so this class only says what each member does to
-/// a tag's pages. Teller calls the writing members (`saveCache`, `deleteCache`,
+/// a tag's pages, and `applyPendingWrites` shows the stars waiting in the outbox on top of
+/// them. Teller calls the writing members (`saveCache`, `deleteCache`,
 /// `persistOnlyFirstPage`) one at a time; `update` makes each change one locked step anyway.
 final class FileCacheDataSource: PagingRepositoryDataSource {
     typealias PagingCache = [Repo]
@@ -87,6 +88,11 @@ final class FileCacheDataSource: PagingRepositoryDataSource {
         // refresh it starts on launch.
         let shown = pagingRequirements.page
         return store.observe(tag: requirements.tag).map { pages in Array((pages ?? []).prefix(shown).joined()) }
+    }
+
+    func applyPendingWrites(_ writes: [OutboxRecord], to cache: [Repo]?, requirements: ReposRequirements) -> [Repo]? {
+        // The stored repos stay the server's; the stars not read back from it yet go on top.
+        cache.map { StarEdit.applying(StarEdit.decoded(from: writes), to: $0) }
     }
 
     func isCacheEmpty(_ cache: [Repo], requirements: ReposRequirements, pagingRequirements: ReposPaging) -> Bool {

@@ -8,12 +8,22 @@ struct Repo: Codable, Sendable, Equatable {
     let name: String
     let stars: Int
     let language: String?
+    /// Whether the user starred it (`s`); `nil`, as in GitHub's answer, for not.
+    var isStarred: Bool? = nil
 
     enum CodingKeys: String, CodingKey {
         case id
         case name
         case language
         case stars = "stargazers_count"
+        case isStarred = "starred"
+    }
+
+    /// This repo starred by the user: one star more, unless it already had the user's. A star
+    /// applied twice (sent, and then read back in the server's data) counts once.
+    func starred() -> Repo {
+        guard isStarred != true else { return self }
+        return Repo(id: id, name: name, stars: stars + 1, language: language, isStarred: true)
     }
 }
 
@@ -45,6 +55,10 @@ enum APIError: Error, CustomStringConvertible {
     case unreachable(url: URL, reason: String)
     /// The server answered, but not with a JSON array of repos.
     case notRepos(url: URL, reason: String)
+    /// The simulated server refused a star (`x` asked it to refuse the next one).
+    case starRefused
+    /// An edit in the outbox that this version of the example cannot read.
+    case unreadableEdit
 
     var description: String {
         switch self {
@@ -56,6 +70,10 @@ enum APIError: Error, CustomStringConvertible {
             "cannot reach \(url.host ?? url.absoluteString)\(url.port.map { ":\($0)" } ?? "") (\(reason))"
         case .notRepos(let url, let reason):
             "\(url.absoluteString) did not answer with a JSON array of repos (\(reason))"
+        case .starRefused:
+            "HTTP 403 from the simulated server: star refused"
+        case .unreadableEdit:
+            "an edit this version cannot read"
         }
     }
 }

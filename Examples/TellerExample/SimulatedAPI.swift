@@ -3,9 +3,11 @@ import TellerRx
 
 /// A stand-in for a GitHub-like server, inside this process: 25 repos in pages of 10, each
 /// answer after a realistic delay, and an error switch that makes it fail like an overloaded
-/// server. No network needed.
+/// server. It takes the user's stars too (`s`), which it applies to its data and keeps in a
+/// file of its own, as a real server keeps them across the app's restarts.
+/// No network needed.
 final class SimulatedAPI: ReposAPI, @unchecked Sendable {
-    // @unchecked: `failing` is only touched under `lock`.
+    // @unchecked: the mutable properties are only touched under `lock`.
     static let pageSize = 10
 
     /// How long each answer takes, in milliseconds (a random value in this range).
@@ -15,11 +17,20 @@ final class SimulatedAPI: ReposAPI, @unchecked Sendable {
     private var failing: Bool
     /// Requests still to fail before the server answers again (`--fail-requests`).
     private var failuresLeft: Int
+    /// Whether the next star is refused (`x`).
+    private var refusesNextStar = false
+    /// Where the stars taken are kept; `nil` keeps them in memory.
+    private let starsFile: URL?
+    /// The ids of the repos the user starred.
+    private var starred: Set<Int>
 
-    init(latency: ClosedRange<Int>, failing: Bool, failingRequests: Int = 0) {
+    init(latency: ClosedRange<Int>, failing: Bool, failingRequests: Int = 0, starsFile: URL? = nil) {
         self.latency = latency
         self.failing = failing
         failuresLeft = failingRequests
+        self.starsFile = starsFile
+        // No file yet (or an unreadable one) is a server nobody starred anything on.
+        starred = starsFile.flatMap { try? JSONDecoder().decode(Set<Int>.self, from: Data(contentsOf: $0)) } ?? []
     }
 
     var summary: String {
@@ -35,6 +46,33 @@ final class SimulatedAPI: ReposAPI, @unchecked Sendable {
         return failing
     }
 
+    /// Makes the server refuse the next star it is sent, as a server refuses an edit it does not
+    /// allow (HTTP 403).
+    func refuseNextStar() {
+        lock.lock()
+        defer { lock.unlock() }
+        refusesNextStar = true
+    }
+
+    /// Stars repo `repoID` for the user, after the same latency as a page; starring it again
+    /// changes nothing. Fails with `APIError.simulatedOutage` while the error switch is on
+    /// (`--fail-requests` counts pages only), or `APIError.starRefused` after `refuseNextStar()`.
+    func star(repoID: Int) -> Single<Void> {
+        Single<Int>.timer(.milliseconds(Int.random(in: latency)), scheduler: timers)
+            .map { [self] _ in
+                lock.lock()
+                defer { lock.unlock() }
+                if failing { throw APIError.simulatedOutage }
+                if refusesNextStar {
+                    refusesNextStar = false
+                    throw APIError.starRefused
+                }
+                guard starred.insert(repoID).inserted else { return }
+                // The file only carries the stars over to the next run: without it they still count.
+                if let starsFile { try? JSONEncoder().encode(starred).write(to: starsFile, options: .atomic) }
+            }
+    }
+
     func repos(page number: Int) -> Single<ReposPage> {
         // The delay is a timer, not a sleeping thread: disposing the Single (Teller does when
         // nobody waits any more) cancels it.
@@ -46,11 +84,13 @@ final class SimulatedAPI: ReposAPI, @unchecked Sendable {
         lock.lock()
         let failing = self.failing || failuresLeft > 0
         failuresLeft = max(failuresLeft - 1, 0)
+        let starred = self.starred
         lock.unlock()
         if failing { throw APIError.simulatedOutage }
         let start = min((number - 1) * Self.pageSize, Self.catalog.count)
         let end = min(start + Self.pageSize, Self.catalog.count)
-        return ReposPage(repos: Array(Self.catalog[start..<end]), areMorePages: end < Self.catalog.count)
+        let repos = Self.catalog[start..<end].map { starred.contains($0.id) ? $0.starred() : $0 }
+        return ReposPage(repos: repos, areMorePages: end < Self.catalog.count)
     }
 
     /// Everything the server has, most starred first.

@@ -13,7 +13,14 @@ final class Timeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var states: [ReposState] = []
     private var lastLine = ""
-    private var shownRepos: [Repo] = []
+    private var edits: [OutboxChange] = []
+    private var shownRows: [Row] = []
+
+    /// A repo as listed: with a mark while a star of it waits in the outbox.
+    private struct Row: Equatable {
+        let repo: Repo
+        let isUnsent: Bool
+    }
 
     /// Prints a line without a time stamp.
     func heading(_ text: String) {
@@ -29,8 +36,8 @@ final class Timeline: @unchecked Sendable {
         printLine(message)
     }
 
-    /// Prints `state` (unless it reads the same as the last one) and the repos it adds, and
-    /// wakes whoever waits for a state.
+    /// Prints `state` (unless it reads the same as the last one) and the repos it adds or
+    /// changes, and wakes whoever waits for a state.
     func record(_ state: ReposState) {
         condition.lock()
         defer { condition.unlock() }
@@ -41,15 +48,28 @@ final class Timeline: @unchecked Sendable {
             printLine((event.map { $0 + " — " } ?? "") + line)
             lastLine = line
         }
-        if let repos = state.cache?.cache, repos != shownRepos {
-            // Paging appends, so only the new repos are listed; a refresh starts the list over.
-            let isAppended = repos.starts(with: shownRepos)
-            let first = isAppended ? shownRepos.count : 0
-            for (index, repo) in repos.enumerated().dropFirst(first) {
-                write(Self.describe(repo, number: index + 1))
+        if let repos = state.cache?.cache {
+            let unsent = Set(StarEdit.decoded(from: state.pendingWrites).map(\.repoID))
+            let rows = repos.map { Row(repo: $0, isUnsent: unsent.contains($0.id)) }
+            // Paging appends and an edit changes a row in place, so only the new and changed
+            // rows are listed; a refresh that starts the list over lists it all.
+            let isSameList =
+                rows.count >= shownRows.count && zip(rows, shownRows).allSatisfy { $0.repo.id == $1.repo.id }
+            for (index, row) in rows.enumerated()
+            where !isSameList || index >= shownRows.count || row != shownRows[index] {
+                write(Self.describe(row, number: index + 1))
             }
-            shownRepos = repos
+            shownRows = rows
         }
+        condition.broadcast()
+    }
+
+    /// Prints what happened to an edit in the outbox, and wakes whoever waits for one.
+    func record(_ change: OutboxChange) {
+        condition.lock()
+        defer { condition.unlock() }
+        edits.append(change)
+        if let message = Self.describe(change) { printLine(message) }
         condition.broadcast()
     }
 
@@ -74,17 +94,48 @@ final class Timeline: @unchecked Sendable {
         return states[index]
     }
 
+    /// How many outbox changes were recorded: pass it to `waitForEdit` to wait for one after now.
+    var editCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return edits.count
+    }
+
+    /// The outbox change recorded at position `index` (as `waitForEdit` returns it).
+    func edit(at index: Int) -> OutboxChange {
+        condition.lock()
+        defer { condition.unlock() }
+        return edits[index]
+    }
+
     /// Blocks until a state recorded at position `index` or later satisfies `isWanted`.
     ///
     /// - Returns: The position of that state, or `nil` when none came within `timeout` seconds.
     func wait(from index: Int, timeout: TimeInterval, until isWanted: (ReposState) -> Bool) -> Int? {
+        wait(from: index, timeout: timeout, in: \.states, until: isWanted)
+    }
+
+    /// Blocks until an outbox change recorded at position `index` or later satisfies `isWanted`.
+    ///
+    /// - Returns: The position of that change, or `nil` when none came within `timeout` seconds.
+    func waitForEdit(from index: Int, timeout: TimeInterval, until isWanted: (OutboxChange) -> Bool) -> Int? {
+        wait(from: index, timeout: timeout, in: \.edits, until: isWanted)
+    }
+
+    private func wait<Element>(
+        from index: Int,
+        timeout: TimeInterval,
+        in list: KeyPath<Timeline, [Element]>,
+        until isWanted: (Element) -> Bool
+    ) -> Int? {
         condition.lock()
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: timeout)
         var next = max(index, 0)
         while true {
-            while next < states.count {
-                if isWanted(states[next]) { return next }
+            let elements = self[keyPath: list]
+            while next < elements.count {
+                if isWanted(elements[next]) { return next }
                 next += 1
             }
             guard condition.wait(until: deadline) else { return nil }
@@ -124,6 +175,10 @@ final class Timeline: @unchecked Sendable {
             } else {
                 line = "cache is empty, \(age)"
             }
+            if !state.pendingWrites.isEmpty {
+                let count = state.pendingWrites.count
+                line += count == 1 ? " · 1 edit not sent yet" : " · \(count) edits not sent yet"
+            }
             if state.isRefreshing { line += " · refreshing…" }
             if let retry = state.pendingRetry { line += " · " + describe(retry, now: now) }
             if paged?.isLoadingNextPage == true { line += " · loading the next page…" }
@@ -144,11 +199,34 @@ final class Timeline: @unchecked Sendable {
         return "attempt \(retry.failedAttempts) failed (\(retry.lastError)), retrying in \(delay) s"
     }
 
-    private static func describe(_ repo: Repo, number: Int) -> String {
+    private static func describe(_ row: Row, number: Int) -> String {
+        let repo = row.repo
         let name = repo.name.padding(toLength: max(repo.name.count, 24), withPad: " ", startingAt: 0)
-        let line =
-            "\(rightAligned(number, width: 14)). \(name) ★\(rightAligned(repo.stars, width: 6))  \(repo.language ?? "")"
-        return repo.language == nil ? String(line.dropLast(2)) : line
+        var line = "\(rightAligned(number, width: 14)). \(name) ★\(rightAligned(repo.stars, width: 6))"
+        if let language = repo.language { line += "  \(language)" }
+        if row.isUnsent {
+            line += "  · your star, not sent yet"
+        } else if repo.isStarred == true {
+            line += "  · your star"
+        }
+        return line
+    }
+
+    /// What an outbox change means for the user, or `nil` for what they need not hear about.
+    private static func describe(_ change: OutboxChange) -> String? {
+        func named(_ record: OutboxRecord) -> String {
+            StarEdit.decoded(from: [record]).first.map { "★ \($0.repoName)" } ?? "edit \(record.kind)"
+        }
+        switch change {
+        case .enqueued(let record): return "\(named(record)) saved in the outbox, sending…"
+        case .attempted(let record):
+            return "\(named(record)) not sent (attempt \(record.attempts) failed): it waits for the server (e)"
+        case .sent(let record): return "\(named(record)) sent: the server took it"
+        case .rejected(let rejection):
+            return "\(named(rejection.record)) refused by the server (\(rejection.error)): rolled back"
+        case .discarded(let record): return "\(named(record)) discarded"
+        case .acknowledged, .reloaded: return nil
+        }
     }
 
     private static func rightAligned(_ number: Int, width: Int) -> String {

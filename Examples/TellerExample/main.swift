@@ -11,23 +11,24 @@ import TellerRx
 func run(_ arguments: Arguments) -> Int32 {
     let timeline = Timeline()
     let directory = arguments.cacheDirectory
+    // Before anything reads the directory: the simulated server keeps its stars there too.
+    if arguments.reset { try? FileManager.default.removeItem(at: directory) }
     let simulated = SimulatedAPI(
         latency: arguments.latency,
         failing: arguments.fail,
-        failingRequests: arguments.failRequests
+        failingRequests: arguments.failRequests,
+        starsFile: directory.appendingPathComponent("simulated-server-stars.json")
     )
     let api: any ReposAPI = if let url = arguments.url { HTTPReposAPI(url: url) } else { simulated }
     timeline.heading("TellerExample: repos from the \(api.summary)")
     timeline.heading("cache: \(directory.path)")
     if arguments.isInteractive {
         timeline.heading(
-            "keys: r refresh · f forced refresh · n next page · i invalidate · e server errors on/off · q quit"
+            "keys: r refresh · f forced refresh · n next page · i invalidate · e server errors on/off"
+                + " · s star a repo · x refuse the next star · q quit"
         )
     }
-    if arguments.reset {
-        try? FileManager.default.removeItem(at: directory)
-        timeline.note("--reset: deleted the cache directory")
-    }
+    if arguments.reset { timeline.note("--reset: deleted the cache directory") }
 
     // When each tag was last fetched, kept next to the cache: a second run knows the cache's age.
     let metadata = FileFetchMetadataStore(url: directory.appendingPathComponent("fetch-metadata.json")) { problem in
@@ -61,6 +62,23 @@ func run(_ arguments: Arguments) -> Int32 {
         timeline.note("\(error)")
         return 1
     }
+    // The user's edits (stars), kept in a journal next to the cache until the server takes them:
+    // an edit made while the server is down survives a restart. Repositories of this Teller
+    // show the edits waiting (FileCacheDataSource.applyPendingWrites).
+    let outbox = TellerOutbox(teller: teller, journalURL: directory.appendingPathComponent("outbox.journal"))
+    let edits = outbox.changes.subscribe(onNext: { change in
+        timeline.record(change)
+        // The timeline told the user: a refusal need not be listed again at the next launch.
+        if case .rejected(let rejection) = change { outbox.acknowledge(rejectionOf: rejection.record.id) }
+    })
+    for rejection in outbox.rejections {
+        timeline.note("a star refused in an earlier run: \(rejection.error)")
+        outbox.acknowledge(rejectionOf: rejection.record.id)
+    }
+    // What earlier runs left unsent goes out once its handler is registered: with --url there is
+    // no star endpoint, so stars wait for a run on the simulated server.
+    let launchEdits = outbox.pending.map(\.id)
+    if arguments.url == nil { StarEdit.registerSender(on: outbox, server: simulated) }
     let repository = TellerPagingRepository(
         dataSource: FileCacheDataSource(api: api, store: store),
         firstPageRequirements: ReposPaging(page: 1),
@@ -92,17 +110,24 @@ func run(_ arguments: Arguments) -> Int32 {
         repository: repository,
         teller: teller,
         timeline: timeline,
-        simulated: arguments.url == nil ? simulated : nil
+        simulated: arguments.url == nil ? simulated : nil,
+        outbox: outbox
     )
     let keys = arguments.scriptedKeys
     let isInteractive = arguments.isInteractive
     // Reading keys blocks, so it happens off the main thread, which waits for the end here.
     Thread.detachNewThread {
-        let settled = isInteractive ? controller.readKeys() : controller.runScript(keys)
+        let settled: Bool
+        if isInteractive {
+            settled = controller.readKeys(launchEdits: launchEdits)
+        } else {
+            settled = controller.runScript(keys, launchEdits: launchEdits)
+        }
         finish(settled ? 0 : 1)
     }
     finished.wait()
     states.dispose()
+    edits.dispose()
     return status.value ?? 0
 }
 

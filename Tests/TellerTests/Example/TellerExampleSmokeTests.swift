@@ -113,23 +113,28 @@ import Testing
         }
     }
 
-    /// Runs the example once per argument list, one run after the other.
-    private static func runExample(_ argumentLists: [[String]]) async throws -> [Run] {
+    /// Runs the example once per argument list, one run after the other; the last run reads
+    /// `input` as its keys (from a pipe: each once the one before settled).
+    static func runExample(_ argumentLists: [[String]], input: String? = nil) async throws -> [Run] {
         let example = try #require(executable(), "TellerExample was not built next to the tests")
         // Process launches and waits: run them on a Dispatch thread, not on one of the
         // cooperative threads that every other test shares.
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(returning: argumentLists.map { run(example, $0) })
+                let runs = argumentLists.enumerated().map { index, arguments in
+                    run(example, arguments, input: index == argumentLists.count - 1 ? input : nil)
+                }
+                continuation.resume(returning: runs)
             }
         }
     }
 
-    private static func run(_ executable: URL, _ arguments: [String]) -> Run {
+    private static func run(_ executable: URL, _ arguments: [String], input: String?) -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
+        let keys = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : keys
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -137,6 +142,11 @@ import Testing
             try process.run()
         } catch {
             return Run(output: "could not start \(executable.path): \(error)", status: -1)
+        }
+        if let input {
+            // A few bytes fit in the pipe's buffer; closing it is the end of input, which quits.
+            keys.fileHandleForWriting.write(Data(input.utf8))
+            try? keys.fileHandleForWriting.close()
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
