@@ -159,7 +159,8 @@ public protocol PagingRepositoryDataSource: TellerDataSource {
 
     /// The pages observers are shown while the app's writes to this list wait in a
     /// ``TellerOutbox``: `writes` (oldest first) applied to the pages stored. Called on the UI
-    /// scheduler; a pure function. See ``RepositoryDataSource/applyPendingWrites(_:to:requirements:)``.
+    /// scheduler; a pure function that changes nothing for a write the pages already hold. See
+    /// ``RepositoryDataSource/applyPendingWrites(_:to:requirements:)``.
     /// The default shows the stored pages unchanged.
     ///
     /// - Parameters:

@@ -71,7 +71,9 @@ public protocol RepositoryDataSource: TellerDataSource {
     /// was read; a pure function of its arguments. The stored cache is never changed: a refresh
     /// saves the server's data as the new base and the writes still pending stay applied on
     /// top. A write the server took stays in `writes` until a fetch that started after that
-    /// saved, so a fetch already running cannot take it off the screen.
+    /// saved, so a fetch already running cannot take it off the screen; meanwhile the cache may
+    /// already hold it (a fetch that ended after the send), so applying a write the cache has
+    /// must change nothing: set a value rather than add to one, or mark what the app changed.
     ///
     /// The default shows the stored cache unchanged.
     ///
