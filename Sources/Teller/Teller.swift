@@ -278,12 +278,16 @@ public final class Teller: Sendable {
         }
     }
 
-    /// The writes to `tag` pending in this Teller's outboxes, oldest first.
-    func pendingWrites(tag: String) -> [OutboxRecord] {
+    /// The writes to `tag` waiting in this Teller's outboxes, oldest first, and their latest
+    /// failure.
+    func writes(tag: String) -> TagWrites {
         let live = outboxes.withLock { $0.compactMap(\.outbox) }
         // Outside the lock: each outbox reads under its own.
         let pending = live.flatMap { $0.pending(tag: tag) }
-        return live.count > 1 ? pending.sorted { $0.createdAt < $1.createdAt } : pending
+        return TagWrites(
+            pending: live.count > 1 ? pending.sorted { $0.createdAt < $1.createdAt } : pending,
+            failure: live.lazy.compactMap { $0.lastFailure(tag: tag) }.first
+        )
     }
 
     /// The pending writes of `tag` (`nil`: of any tag) changed, `sent` leaving them because the
@@ -336,4 +340,11 @@ private final class LoggerBox: Sendable {
 /// An outbox a ``Teller`` knows of, without keeping it alive.
 private struct WeakOutbox {
     weak var outbox: TellerOutbox?
+}
+
+/// The app's writes to one tag, as outboxes hold them: those that wait, oldest first, and the
+/// error of their latest failure (see ``TellerOutbox/lastFailure(tag:)``).
+struct TagWrites {
+    var pending: [OutboxRecord] = []
+    var failure: (any Error)?
 }

@@ -63,6 +63,7 @@ public struct CacheState<Cache> {
         let pendingRetry: PendingRetry?
         let pendingWrites: [OutboxRecord]
         let shownWrites: [OutboxRecord]
+        let writeError: (any Error)?
 
         init(
             state: State,
@@ -77,7 +78,8 @@ public struct CacheState<Cache> {
             cacheReadError: (any Error)?,
             pendingRetry: PendingRetry?,
             pendingWrites: [OutboxRecord],
-            shownWrites: [OutboxRecord]
+            shownWrites: [OutboxRecord],
+            writeError: (any Error)?
         ) {
             self.state = state
             self.requirements = requirements
@@ -92,6 +94,7 @@ public struct CacheState<Cache> {
             self.pendingRetry = pendingRetry
             self.pendingWrites = pendingWrites
             self.shownWrites = shownWrites
+            self.writeError = writeError
         }
     }
 
@@ -139,6 +142,10 @@ public struct CacheState<Cache> {
     /// The writes the data source applies to the cache: those the server took that no fetch
     /// brought back yet, then ``pendingWrites``.
     var shownWrites: [OutboxRecord] { storage.shownWrites }
+    /// Why the app's latest write to this tag failed: the last failed attempt of a write that
+    /// still waits (it is tried again), or a rejection the app has not acknowledged yet
+    /// (``TellerOutbox/rejections``), whichever came last. `nil` when none failed.
+    public var writeError: (any Error)? { storage.writeError }
 
     /// Creates a state. Teller builds these; apps build them in tests with
     /// `CacheState.testing` from TellerTesting.
@@ -161,7 +168,8 @@ public struct CacheState<Cache> {
         cacheReadError: (any Error)? = nil,
         pendingRetry: PendingRetry? = nil,
         pendingWrites: [OutboxRecord] = [],
-        shownWrites: [OutboxRecord]? = nil
+        shownWrites: [OutboxRecord]? = nil,
+        writeError: (any Error)? = nil
     ) {
         storage = Storage(
             state: state,
@@ -176,7 +184,8 @@ public struct CacheState<Cache> {
             cacheReadError: cacheReadError,
             pendingRetry: pendingRetry,
             pendingWrites: pendingWrites,
-            shownWrites: shownWrites ?? pendingWrites
+            shownWrites: shownWrites ?? pendingWrites,
+            writeError: writeError
         )
     }
 
@@ -239,7 +248,8 @@ public struct CacheState<Cache> {
             cacheReadError: cacheReadError,
             pendingRetry: pendingRetry,
             pendingWrites: pendingWrites,
-            shownWrites: shownWrites
+            shownWrites: shownWrites,
+            writeError: writeError
         )
     }
 }
@@ -273,6 +283,7 @@ extension CacheState: Equatable where Cache: Equatable {
             && optionalErrorsMatch(lhs.cacheReadError, rhs.cacheReadError)
             && lhs.pendingRetry == rhs.pendingRetry
             && lhs.pendingWrites.map(\.id) == rhs.pendingWrites.map(\.id)
+            && optionalErrorsMatch(lhs.writeError, rhs.writeError)
     }
 }
 
@@ -306,6 +317,7 @@ extension CacheState: CustomStringConvertible {
         if let error = cacheReadError { parts.append("cacheReadError(\(error))") }
         if let retry = pendingRetry { parts.append("pendingRetry(\(retry))") }
         if !pendingWrites.isEmpty { parts.append("pendingWrites(\(pendingWrites.count))") }
+        if let error = writeError { parts.append("writeError(\(error))") }
         return parts.joined(separator: " ")
     }
 }

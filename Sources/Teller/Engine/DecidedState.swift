@@ -24,6 +24,7 @@ struct DecidedState {
     /// The writes observers see applied: those the server took that no fetch brought back yet,
     /// then the pending ones.
     let shownWrites: [OutboxRecord]
+    let writeError: (any Error)?
 
     var justFinishedFirstFetch: Bool {
         if case .firstFetchSucceeded? = oneShot { true } else { false }
@@ -47,7 +48,8 @@ extension CacheState {
                 errorDuringFirstFetch: oneShot?.error,
                 pendingRetry: decided.pendingRetry,
                 pendingWrites: decided.pendingWrites,
-                shownWrites: decided.shownWrites
+                shownWrites: decided.shownWrites,
+                writeError: decided.writeError
             )
         case .fetched(let age, let shown, let isLoading, let readError):
             self.init(
@@ -61,7 +63,8 @@ extension CacheState {
                 cacheReadError: readError,
                 pendingRetry: decided.pendingRetry,
                 pendingWrites: decided.pendingWrites,
-                shownWrites: decided.shownWrites
+                shownWrites: decided.shownWrites,
+                writeError: decided.writeError
             )
         }
     }

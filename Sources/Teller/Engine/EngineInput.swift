@@ -15,9 +15,9 @@ struct StoredFetch {
 /// compiled once, for every repository, with no run-time type lookups. Metadata is read by the
 /// engine right before the input is handled, so it is never older than the input.
 enum EngineInput {
-    /// New requirements (`nil`: signed out), with their tag's metadata and the writes to it
-    /// pending in outboxes.
-    case setRequirements((any RepositoryRequirements)?, stored: StoredFetch?, pending: [OutboxRecord] = [])
+    /// New requirements (`nil`: signed out), with their tag's metadata and the app's writes to
+    /// it in outboxes.
+    case setRequirements((any RepositoryRequirements)?, stored: StoredFetch?, writes: TagWrites = TagWrites())
     /// `observe()` was subscribed: an automatic refresh check.
     case observed
     /// Refresh calls, in the order they were made (the mailbox hands a burst over at once).
@@ -50,9 +50,9 @@ enum EngineInput {
     case observerAdded(StateObserver)
     /// The subscription of the observer `id` was disposed.
     case observerRemoved(UInt64)
-    /// The writes to the tag pending in outboxes changed: these are pending now, oldest first;
-    /// `sent` left because the server took it.
-    case pendingWritesChanged([OutboxRecord], sent: OutboxRecord? = nil)
+    /// The app's writes to the tag in outboxes changed (those waiting, or their failures): this
+    /// is how they stand now; `sent` left because the server took it.
+    case writesChanged(TagWrites, sent: OutboxRecord? = nil)
     /// Something outside the repository asks observed repositories to refresh.
     case triggered(RefreshTrigger)
     /// The repository was released.
@@ -66,7 +66,7 @@ extension EngineInput {
     /// app's closures) is one of them.
     var mayReleaseAppValues: Bool {
         switch self {
-        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observerAdded, .triggered, .pendingWritesChanged:
+        case .refresh, .refreshCallLeft, .flightSaving, .flightRetry, .observerAdded, .triggered, .writesChanged:
             false
         case .setRequirements, .observed, .flightLeft, .flightFinished, .cacheEmitted, .cacheFailed, .cacheSilent,
             .metadataChanged, .extra, .observerRemoved, .shutDown:

@@ -168,7 +168,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .setRequirements(let parcel):
             let requirements = parcel.open(as: Requirements?.self)
             let stored = requirements.flatMap { effects.stored(forTag: $0.tag) }
-            let pending = requirements.map { teller.pendingWrites(tag: $0.tag) } ?? []
+            let writes = requirements.map { teller.writes(tag: $0.tag) } ?? TagWrites()
             // A state belongs to its requirements: an observer that subscribes after they
             // changed (to nil: after a logout) must never see the previous ones' data.
             // The old state (the previous user's data) is released here, outside the lock.
@@ -177,7 +177,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 return drained.latest
             }
             withExtendedLifetime(previous) {}
-            trackingTheShownTag { handle(.setRequirements(requirements, stored: stored, pending: pending)) }
+            trackingTheShownTag { handle(.setRequirements(requirements, stored: stored, writes: writes)) }
             let processed = mailbox.withLock { $0.requirementsProcessed() }
             withExtendedLifetime(processed) {}
         case .flightLeft(let flight):
@@ -198,7 +198,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             guard let tag = drained.withLock({ $0.machine.requirements?.tag }), changed == nil || changed == tag else {
                 return
             }
-            handle(.pendingWritesChanged(teller.pendingWrites(tag: tag), sent: sent))
+            handle(.writesChanged(teller.writes(tag: tag), sent: sent))
         case .cacheEmitted(let observation, let cache, let isEmpty):
             handle(.cacheEmitted(observation: observation, cache: cache, isEmpty: isEmpty))
         case .cacheFailed(let observation, let error):

@@ -116,7 +116,7 @@ extension RepositoryMachine {
             }
         }
         // While writes to the tag wait, the server does not have them yet: the refresh waits
-        // for the last of them to leave (``pendingWritesChanged(_:)``).
+        // for the last of them to leave (``writesChanged(_:sent:)``).
         guard hasObservers, !isFetching, active?.pendingWrites.isEmpty == true else {
             return isNew ? observeIfNeeded() + emit() : [.quiet(.noted)]
         }
@@ -124,16 +124,24 @@ extension RepositoryMachine {
         return observeIfNeeded() + startWaiting(for: nil) + emit()
     }
 
-    /// The writes to the tag pending in outboxes changed: observers see them at once. When the
-    /// last one left and the tag was invalidated meanwhile, an observed repository refreshes
+    /// The app's writes to the tag in outboxes changed (those waiting, or their latest failure):
+    /// observers see them at once. When the last one left and the tag was invalidated meanwhile, an observed repository refreshes
     /// now, as ``invalidated(stored:)`` held back.
-    mutating func pendingWritesChanged(_ pending: [OutboxRecord], sent: OutboxRecord? = nil) -> [Action] {
+    mutating func writesChanged(_ writes: TagWrites, sent: OutboxRecord? = nil) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
-        guard active.pendingWrites != pending else { return [.quiet(.unchanged)] }
+        let pending = writes.pending
+        let sameFailure =
+            switch (active.writeError, writes.failure) {
+            case (nil, nil): true
+            case (let shown?, let failure?): sameError(shown, failure)
+            default: false
+            }
+        guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
         if let sent, active.isInvalidated, active.pendingWrites.contains(where: { $0.id == sent.id }) {
             self.active?.takenWrites.append(sent)
         }
         self.active?.pendingWrites = pending
+        self.active?.writeError = writes.failure
         guard pending.isEmpty, active.isInvalidated, hasObservers, active.flight == nil else { return emit() }
         resumeAutomaticRefresh()
         return observeIfNeeded() + startWaiting(for: nil) + emit()

@@ -25,7 +25,8 @@ extension RepositoryMachine {
             oneShot: active.oneShot,
             pendingRetry: active.flight?.pendingRetry,
             pendingWrites: active.pendingWrites,
-            shownWrites: active.takenWrites + active.pendingWrites
+            shownWrites: active.takenWrites + active.pendingWrites,
+            writeError: active.writeError
         )
         self.active?.oneShot = nil
         return [.emit(state)]

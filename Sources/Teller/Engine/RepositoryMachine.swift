@@ -137,6 +137,8 @@ struct RepositoryMachine {
         /// the pending ones, until the cache is read with the mark gone (a fetch that started
         /// after it saved).
         var takenWrites: [OutboxRecord] = []
+        /// The latest failure among the app's writes to the tag (``TellerOutbox/lastFailure(tag:)``).
+        var writeError: (any Error)?
 
         var isObserving: Bool {
             if case .on = observation { true } else { false }
@@ -234,8 +236,8 @@ struct RepositoryMachine {
 
     private mutating func actions(for input: Input, now: Date) -> [Action] {
         switch input {
-        case .setRequirements(let requirements, let stored, let pending):
-            setRequirements(requirements, stored: stored, pending: pending, now: now)
+        case .setRequirements(let requirements, let stored, let writes):
+            setRequirements(requirements, stored: stored, writes: writes, now: now)
         case .observed:
             observed(now: now)
         case .refresh(let calls):
@@ -266,8 +268,8 @@ struct RepositoryMachine {
             observerRemoved(id)
         case .triggered(let trigger):
             triggered(trigger, now: now)
-        case .pendingWritesChanged(let pending, let sent):
-            pendingWritesChanged(pending, sent: sent)
+        case .writesChanged(let writes, let sent):
+            writesChanged(writes, sent: sent)
         case .shutDown:
             shutDown()
         }
@@ -278,7 +280,7 @@ struct RepositoryMachine {
     mutating func setRequirements(
         _ requirements: (any RepositoryRequirements)?,
         stored: StoredFetch?,
-        pending: [OutboxRecord] = [],
+        writes: TagWrites = TagWrites(),
         now: Date
     ) -> [Action] {
         guard !isShutDown else { return [.quiet(.shutDown)] }
@@ -291,7 +293,8 @@ struct RepositoryMachine {
             requirements: requirements,
             lastFetched: stored?.lastFetched,
             isInvalidated: stored?.isInvalidated ?? false,
-            pendingWrites: pending
+            pendingWrites: writes.pending,
+            writeError: writes.failure
         )
         ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil)
         actions += observeIfNeeded()

@@ -24,14 +24,13 @@ public enum OutboxChange: Sendable {
 }
 
 extension OutboxChange {
-    /// Whose pending writes it changed: one tag's, every tag's (`.some(nil)`: the journal was
-    /// read again), or none (`nil`: a rejection was acknowledged).
-    var pendingTag: String?? {
+    /// Whose writes it changed (those waiting, or their failures): one tag's, or every tag's
+    /// (`nil`: the journal was read again).
+    var changedTag: String? {
         switch self {
         case .enqueued(let record), .attempted(let record), .sent(let record), .discarded(let record): record.tag
-        case .rejected(let rejection): rejection.record.tag
-        case .acknowledged: nil
-        case .reloaded: .some(nil)
+        case .rejected(let rejection), .acknowledged(let rejection): rejection.record.tag
+        case .reloaded: nil
         }
     }
 }

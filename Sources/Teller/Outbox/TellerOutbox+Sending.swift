@@ -25,6 +25,9 @@ extension TellerOutbox {
         /// The retry delays running, by scope.
         var timers: [String: SingleAssignmentDisposable] = [:]
         var rejections: [OutboxRejection] = []
+        /// The last failed attempt of each write that waits, with when it failed: what
+        /// repositories show as their tag's ``CacheState/writeError``.
+        var failures: [UUID: (error: any Error, at: Date)] = [:]
         var reportedUnhandledKinds: Set<String> = []
         /// Changes decided and not yet handed to `inbox`, and whether a thread is handing them.
         var undelivered = FIFOQueue<OutboxChange>()
@@ -227,6 +230,7 @@ extension TellerOutbox {
             guard state.queue.status(ofScope: record.scope) == .sending(record.id) else { return }
             // `nil` when discarded while it was sent: its answer changes nothing.
             let pending = state.queue.record(record.id)
+            state.failures[record.id] = nil
             switch outcome {
             case .sent(let tags, let branches):
                 if let pending {
@@ -261,6 +265,7 @@ extension TellerOutbox {
                     break
                 }
                 pending.attempts += 1
+                state.failures[record.id] = (error, now)
                 append(.attempted(id: record.id, attempts: pending.attempts), &followup)
                 state.queue.setAttempts(pending.attempts, of: record.id)
                 var delay: TimeInterval?
@@ -379,12 +384,10 @@ extension TellerOutbox {
             return change
         }) {
             inbox.onNext(change)
-            if let tag = change.pendingTag {
-                if case .sent(let record) = change {
-                    teller.pendingWritesChanged(tag: tag, sent: record)
-                } else {
-                    teller.pendingWritesChanged(tag: tag)
-                }
+            if case .sent(let record) = change {
+                teller.pendingWritesChanged(tag: record.tag, sent: record)
+            } else {
+                teller.pendingWritesChanged(tag: change.changedTag)
             }
         }
     }

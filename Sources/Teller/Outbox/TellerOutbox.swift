@@ -264,6 +264,21 @@ public final class TellerOutbox: Sendable {
 
     // MARK: Rejections
 
+    /// The error of the latest failure among the writes to `tag`: the last failed attempt of a
+    /// write that still waits, or a rejection not acknowledged yet, whichever came last. `nil`
+    /// when none failed. Repositories showing the tag show it as ``CacheState/writeError``.
+    ///
+    /// - Parameter tag: The ``OutboxRecord/tag`` of the writes.
+    public func lastFailure(tag: String) -> (any Error)? {
+        state.withLock { state in
+            let attempts = state.failures.compactMap { id, failure in
+                state.queue.record(id)?.tag == tag ? failure : nil
+            }
+            let rejections = state.rejections.filter { $0.record.tag == tag }.map { ($0.error, $0.rejectedAt) }
+            return (attempts + rejections).max { $0.1 < $1.1 }?.0
+        }
+    }
+
     /// The writes the server rejected that the app has not acknowledged yet, oldest first. Kept
     /// in the journal: a relaunched outbox lists them again (with an ``OutboxRejectionReason``
     /// as their error), and so does another process's outbox on the same journal once it reads

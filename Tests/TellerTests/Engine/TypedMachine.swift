@@ -117,7 +117,7 @@ struct TypedMachine<Kind: TypedKind> {
             case .observerAdded(let observer): .observerAdded(observer)
             case .observerRemoved(let id): .observerRemoved(id)
             case .triggered(let trigger): .triggered(trigger)
-            case .pendingWritesChanged(let pending): .pendingWritesChanged(pending)
+            case .pendingWritesChanged(let pending): .writesChanged(TagWrites(pending: pending))
             case .shutDown: .shutDown
             }
         }

@@ -65,6 +65,7 @@ import Testing
         // does not have the edit yet: it stays on top.
         fixture.scheduler.advanceTo(10)
         #expect(handler.sendInvocations.count == 1)
+        #expect(screen.model.state?.writeError is Offline)
         screen.dataSource.respond { _ in fixture.env.fetch(["Buy bread", "Buy eggs"], after: 2) }
         _ = try screen.repository.refresh(force: true).subscribe()
         fixture.scheduler.advanceTo(30)
@@ -79,6 +80,7 @@ import Testing
         #expect(handler.sentTexts == ["Buy milk", "Buy milk"])
         #expect(outbox.pending.isEmpty)
         #expect(screen.pending.isEmpty)
+        #expect(screen.model.state?.writeError == nil)
         #expect(screen.shown == ["Buy bread", "Buy eggs", "Buy milk"])
         #expect(screen.dataSource.calls.fetches == 2)
     }
@@ -114,6 +116,12 @@ import Testing
         #expect(screen.pending.isEmpty)
         #expect(screen.shown == ["Buy bread"])
         #expect(screen.dataSource.calls.fetches == 1)
+        #expect(screen.model.state?.writeError is Refused)
+
+        // Acknowledged: the screen stops saying it.
+        #expect(outbox.acknowledge(rejectionOf: edit.id))
+        fixture.scheduler.start()
+        #expect(screen.model.state?.writeError == nil)
     }
 
     @Test func anInvalidationWhileWritesWaitRefetchesOnlyOnceTheyLeft() throws {
