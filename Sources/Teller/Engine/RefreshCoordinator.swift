@@ -215,6 +215,29 @@ final class RefreshCoordinator: Sendable {
     func fetchEnded(_ key: FlightKey) {
         state.withLock { $0.fetches.finished(key) }?.run()
     }
+
+    /// `fetch`, in `key`'s fetch lane: it starts (on `scheduler`) once no other fetch of the key
+    /// runs, a flight's or a next page's, and only if `mayStart()` says so then; it counts from
+    /// the call until it answers or is disposed, so at most one fetch of a tag runs at a time.
+    /// Disposing the returned observable disposes the fetch at once, on the disposing thread.
+    func fetchInLane<Element: Sendable>(
+        _ key: FlightKey,
+        on scheduler: any ImmediateSchedulerType,
+        mayStart: @escaping @Sendable () -> Bool = { true },
+        _ fetch: @escaping @Sendable () -> Observable<Element>
+    ) -> Observable<Element> {
+        Observable.create { [self] observer in
+            let attempt = FetchAttempt(coordinator: self, key: key)
+            enterFetchLane(key) {
+                guard attempt.granted() else { return }
+                _ = scheduler.schedule(()) { _ in
+                    attempt.start(if: mayStart(), fetch, observer: observer)
+                    return Disposables.create()
+                }
+            }
+            return attempt
+        }
+    }
 }
 
 /// What a flight's work may ask of the ``RefreshCoordinator`` that runs it.
@@ -236,25 +259,13 @@ struct FlightContext: Sendable {
         coordinator.beginSave(key, flight: flight)
     }
 
-    /// The flight's fetch, in the key's fetch lane: it starts (on `scheduler`) once no other
-    /// fetch of the key runs, counted from the call until it answers or is disposed, so at most
-    /// one fetch of a tag runs at a time, and not at all once the flight was cancelled. Disposing
-    /// the returned observable disposes the fetch at once, on the disposing thread.
+    /// The flight's fetch, in the key's fetch lane (see ``RefreshCoordinator/fetchInLane``): not
+    /// started at all once the flight was cancelled.
     func fetch<Element: Sendable>(
         on scheduler: any ImmediateSchedulerType,
         _ fetch: @escaping @Sendable () -> Observable<Element>
     ) -> Observable<Element> {
-        Observable.create { observer in
-            let attempt = FetchAttempt(coordinator: coordinator, key: key)
-            coordinator.enterFetchLane(key) {
-                guard attempt.granted() else { return }
-                _ = scheduler.schedule(()) { _ in
-                    attempt.start(if: mayFetch(), fetch, observer: observer)
-                    return Disposables.create()
-                }
-            }
-            return attempt
-        }
+        coordinator.fetchInLane(key, on: scheduler, mayStart: { mayFetch() }, fetch)
     }
 
     /// Saves fetched data in the key's write lane, unless the flight was cancelled (see

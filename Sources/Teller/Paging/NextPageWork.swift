@@ -22,7 +22,8 @@ enum NextPageOutcome<DataSource: PagingRepositoryDataSource>: @unchecked Sendabl
 /// the last attempt ends. Saving is the state machine's decision, made later.
 ///
 /// It does not start while a first page of the tag is being saved, by this repository or another
-/// one showing the tag: the store holds no page meanwhile.
+/// one showing the tag: the store holds no page meanwhile. It runs in the tag's fetch lane, as a
+/// first page's fetch does, so no other fetch of the tag runs beside it (its retries included).
 struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable {
     // @unchecked: the data source is only called on the background scheduler, as documented.
     let dataSource: DataSource
@@ -34,13 +35,12 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
 
     func run() -> Observable<NextPageOutcome<DataSource>> {
         let work = UncheckedSendable(self)
-        return Observable.deferred {
+        return teller.coordinator.fetchInLane(key, on: teller.backgroundScheduler) {
             guard let mark = work.value.teller.coordinator.savedDataMark(work.value.key) else {
                 return .just(.firstPageBeingReplaced)
             }
             return work.value.fetch(mark: mark)
         }
-        .subscribe(on: teller.backgroundScheduler)
     }
 
     /// The page after the current one, built on the first page saved as of `mark`.
