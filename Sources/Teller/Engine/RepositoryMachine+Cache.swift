@@ -125,8 +125,9 @@ extension RepositoryMachine {
     }
 
     /// The app's writes to the tag in outboxes changed (those waiting, or their latest failure):
-    /// observers see them at once. When the last one left and the tag was invalidated meanwhile, an observed repository refreshes
-    /// now, as ``invalidated(stored:)`` held back.
+    /// observers see them at once. When the last one left and the tag was invalidated meanwhile,
+    /// an observed repository refreshes now, as ``invalidated(stored:)`` held back. A write the
+    /// server took (`sent`) while the tag is marked stays shown (``Active/takenWrites``).
     mutating func writesChanged(_ writes: TagWrites, sent: OutboxRecord? = nil) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         let pending = writes.pending
