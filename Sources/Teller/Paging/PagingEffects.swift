@@ -105,11 +105,10 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
     }
 
     func applyPendingWrites(to state: CacheState<Shown>) -> CacheState<Shown> {
-        guard let requirements = state.requirements else { return state }
-        let typed = typedRequirements(requirements, as: Requirements.self)
-        return state.applyingPendingWrites { paged in
+        state.applyingPendingWrites { paged, requirements in
             // An empty list has no pages to show writes on.
             guard let paged else { return nil }
+            let typed = typedRequirements(requirements, as: Requirements.self)
             let applied = dataSource.applyPendingWrites(state.shownWrites, to: paged.cache, requirements: typed)
             return applied.map {
                 PagedCache(

@@ -60,10 +60,9 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
     func perform(_ action: Never, engine: RepositoryEngine<RepositoryEffects>) {}
 
     func applyPendingWrites(to state: CacheState<DataSource.Cache>) -> CacheState<DataSource.Cache> {
-        guard let requirements = state.requirements else { return state }
-        let typed = typedRequirements(requirements, as: DataSource.Requirements.self)
-        return state.applyingPendingWrites { cache in
-            dataSource.applyPendingWrites(state.shownWrites, to: cache, requirements: typed)
+        state.applyingPendingWrites { cache, requirements in
+            let typed = typedRequirements(requirements, as: DataSource.Requirements.self)
+            return dataSource.applyPendingWrites(state.shownWrites, to: cache, requirements: typed)
         }
     }
 
