@@ -241,7 +241,8 @@ final class Controller: Sendable {
                 case .attempted(let record): record.id == id
                 case .sent(let record), .discarded(let record): record.id == id
                 case .rejected(let rejection): rejection.record.id == id
-                case .enqueued, .acknowledged, .reloaded: false
+                case .conflicted(let conflict): conflict.record.id == id
+                case .enqueued, .acknowledged, .reloaded, .conflictResolved: false
                 }
             }
             guard let tried else { return gaveUp() }

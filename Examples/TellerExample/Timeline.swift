@@ -225,7 +225,9 @@ final class Timeline: @unchecked Sendable {
         case .rejected(let rejection):
             return "\(named(rejection.record)) refused by the server (\(rejection.error)): rolled back"
         case .discarded(let record): return "\(named(record)) discarded"
-        case .acknowledged, .reloaded: return nil
+        case .conflicted(let conflict):
+            return "\(named(conflict.record)) conflicts with the server's data (\(conflict.error)): waiting for you"
+        case .acknowledged, .reloaded, .conflictResolved: return nil
         }
     }
 

@@ -51,8 +51,11 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     case writeFailed(kind: String, id: UUID, attempts: Int, error: any Error, retryIn: Duration?)
     /// The server refused the write `id` of `kind` for good with `error`; it left the outbox.
     case writeRejected(kind: String, id: UUID, error: any Error)
+    /// The server refused the write `id` of `kind` because the data changed elsewhere (`error`);
+    /// `policy` says what happens to it (``OutboxConflictPolicy``).
+    case writeConflicted(kind: String, id: UUID, error: any Error, policy: OutboxConflictPolicy)
     /// Writes of `kind` are pending but no handler is registered for it: they wait until
-    /// ``TellerOutbox/register(kind:send:)`` is called for it. Reported once per kind.
+    /// ``TellerOutbox/register(kind:onConflict:send:)`` is called for it. Reported once per kind.
     case writeAwaitingHandler(kind: String)
     /// A ``TellerOutbox`` recovered from a problem with its journal or send lock; the text says
     /// which and what it means for the pending writes.
@@ -87,8 +90,10 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
             "sending the \"\(kind)\" write \(id) failed (attempt \(attempts)): \(error); "
                 + (retryIn.map { "retrying in \($0)" } ?? "waiting for the network or the app to become active")
         case .writeRejected(let kind, let id, let error): "the \"\(kind)\" write \(id) was rejected: \(error)"
+        case .writeConflicted(let kind, let id, let error, let policy):
+            "the \"\(kind)\" write \(id) conflicts with the server's data (\(error)): \(policy)"
         case .writeAwaitingHandler(let kind):
-            "\"\(kind)\" writes are pending but no handler is registered for them: they wait for register(kind:send:)"
+            "\"\(kind)\" writes are pending but no handler is registered for them: they wait for register(kind:onConflict:send:)"
         case .outboxProblem(let problem): problem
         }
     }

@@ -65,9 +65,14 @@ enum OutboxMode {
         let reader = OutboxJournal(url: URL(fileURLWithPath: journal))
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
-            let lines = (try? String(contentsOfFile: server, encoding: .utf8)) ?? ""
+            let text = (try? String(contentsOfFile: server, encoding: .utf8)) ?? ""
+            // Only whole lines: the other process may be appending one right now.
+            let whole = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             let answered = Set(
-                lines.split(separator: "\n").filter { $0.hasPrefix("end ") }.map { $0.split(separator: " ")[2] }
+                whole.compactMap { line -> Substring? in
+                    let words = line.split(separator: " ")
+                    return words.count == 4 && words[0] == "end" ? words[2] : nil
+                }
             )
             if answered.count >= total, (try? reader.records().isEmpty) == true { return }
             usleep(2_000)

@@ -21,6 +21,12 @@ public enum OutboxChange: Sendable {
     /// what this outbox knew: another process (an app extension) enqueued, sent, rejected or
     /// acknowledged some. Read ``TellerOutbox/pending`` and ``TellerOutbox/rejections`` again.
     case reloaded
+    /// The server refused the write because the data changed elsewhere, and it waits for the
+    /// app's decision (``OutboxConflictPolicy/manual``), listed in ``TellerOutbox/conflicts``.
+    case conflicted(OutboxConflict)
+    /// The app resolved the conflict (``TellerOutbox/resolve(conflictOf:keeping:)``): it is no
+    /// longer listed.
+    case conflictResolved(OutboxConflict)
 }
 
 extension OutboxChange {
@@ -30,6 +36,7 @@ extension OutboxChange {
         switch self {
         case .enqueued(let record), .attempted(let record), .sent(let record), .discarded(let record): record.tag
         case .rejected(let rejection), .acknowledged(let rejection): rejection.record.tag
+        case .conflicted(let conflict), .conflictResolved(let conflict): conflict.record.tag
         case .reloaded: nil
         }
     }

@@ -25,6 +25,17 @@ public struct OutboxRecord: Sendable, Codable, Equatable {
     public var createdAt: Date
     /// How many times sending it has been attempted so far.
     public var attempts: Int
+    /// Whether this send is to replace what the server has: the write conflicted with a change
+    /// made elsewhere and the app's version wins (``OutboxConflictPolicy/clientWins``, or
+    /// ``TellerOutbox/resolve(conflictOf:keeping:)`` with ``OutboxConflictResolution/mine``).
+    /// Send it without the check that made the server refuse it (an `If-Match` version, say).
+    /// Not kept in the journal: after a relaunch the write is sent as it was first, and
+    /// conflicts again if it still does.
+    public var overwritesConflict = false
+
+    private enum CodingKeys: String, CodingKey {
+        case id, idempotencyKey, kind, scope, tag, payload, createdAt, attempts
+    }
 
     /// Creates a record.
     ///

@@ -1,9 +1,11 @@
 /// What the server said about one write: the answer of the handler an app registers with
-/// ``TellerOutbox/register(kind:send:)``.
+/// ``TellerOutbox/register(kind:onConflict:send:)``.
 ///
 /// The handler decides which errors are worth trying again: an error of the network (offline,
 /// a timeout) or of a busy server (a 5xx) is a ``retryableFailure(_:)``; a refusal that the same
-/// request will always get (a 4xx: invalid, forbidden, conflicting) is a ``rejected(_:)``.
+/// request will always get (a 4xx: invalid, forbidden) is a ``rejected(_:)``; a refusal because
+/// the data changed elsewhere since the app made the write (a 409 or 412: a stale version) is a
+/// ``conflict(_:)``, which the kind's ``OutboxConflictPolicy`` settles.
 public enum OutboxSendOutcome: Sendable {
     /// The server accepted the write: it leaves the outbox. Then its own ``OutboxRecord/tag`` and
     /// each tag in `invalidating` are invalidated (``Teller/invalidate(tag:)``), and each branch
@@ -21,4 +23,8 @@ public enum OutboxSendOutcome: Sendable {
     /// invalidated, so the screen shows the server's truth again. The scope's later writes are
     /// still sent.
     case rejected(any Error)
+    /// The server refused the write because the data changed elsewhere since the app made it:
+    /// the kind's ``OutboxConflictPolicy`` says which version stands. A write sent with
+    /// ``OutboxRecord/overwritesConflict`` that conflicts again is a rejection.
+    case conflict(any Error)
 }

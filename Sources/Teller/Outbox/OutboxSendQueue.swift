@@ -19,6 +19,10 @@ struct OutboxSendQueue {
         case waiting
         /// The retry policy gave up; nothing is sent until ``resume()``.
         case stalled
+        /// Its oldest write conflicts with the server's data and waits for the app to resolve
+        /// it (``OutboxConflictPolicy/manual``): nothing is sent until ``release(_:)``, whatever
+        /// ``resume()`` does.
+        case held
     }
 
     private struct Scope {
@@ -39,6 +43,9 @@ struct OutboxSendQueue {
     }
 
     private var entries: [UUID: Entry] = [:]
+    /// The writes to send as overwrites (their conflicts were settled for the app's version),
+    /// apart from the records, which a read of the journal replaces.
+    private var overwrites: Set<UUID> = []
     private var scopes: [String: Scope] = [:]
     /// Scopes that may have a write to start, oldest listed first; checked when dequeued.
     private var ready = FIFOQueue<String>()
@@ -76,13 +83,22 @@ struct OutboxSendQueue {
     /// waiting to retry that write, or stalled on it, goes on with its next one.
     mutating func remove(_ id: UUID) -> OutboxRecord? {
         guard let record = entries.removeValue(forKey: id)?.record else { return nil }
-        if let scope = scopes[record.scope], scope.ids.first == id, scope.status == .waiting || scope.status == .stalled
+        overwrites.remove(id)
+        if let scope = scopes[record.scope], scope.ids.first == id,
+            scope.status == .waiting || scope.status == .stalled || scope.status == .held
         {
             scopes[record.scope]?.status = .idle
             scopes[record.scope]?.failures = 0
             list(record.scope)
         }
         return record
+    }
+
+    /// Write `id` is to replace what the server has when next sent (its conflict was resolved
+    /// for the app's version).
+    mutating func markOverwrite(_ id: UUID) {
+        guard entries[id] != nil else { return }
+        overwrites.insert(id)
     }
 
     /// Notes that write `id` has now been attempted `attempts` times.
@@ -117,6 +133,7 @@ struct OutboxSendQueue {
             kept[name] = Scope(status: scope.status, failures: scope.failures)
         }
         scopes = kept
+        overwrites = overwrites.filter { entries[$0] != nil }
         listEveryScope()
         return changed
     }
@@ -133,7 +150,8 @@ struct OutboxSendQueue {
     ) -> (record: OutboxRecord, handler: Handler)? {
         while let name = ready.dequeue() {
             scopes[name]?.isListed = false
-            guard scopes[name]?.status == .idle, let record = oldest(of: name) else { continue }
+            guard scopes[name]?.status == .idle, var record = oldest(of: name) else { continue }
+            record.overwritesConflict = overwrites.contains(record.id)
             guard let handler = handlers[record.kind] else {
                 unhandled.append(record.kind)
                 continue
@@ -172,6 +190,22 @@ struct OutboxSendQueue {
         scope.status = wait(scope.failures) ? .waiting : .stalled
         scopes[record.scope] = scope
         sendingCount -= 1
+    }
+
+    /// The send of `record` conflicted and waits for the app: its scope sends nothing more until
+    /// ``release(_:)``.
+    mutating func hold(_ record: OutboxRecord) {
+        guard scopes[record.scope]?.status == .sending(record.id) else { return }
+        scopes[record.scope]?.status = .held
+        sendingCount -= 1
+    }
+
+    /// The held scope of `record` goes on (its conflict was resolved for the app's version).
+    mutating func release(_ record: OutboxRecord) {
+        guard scopes[record.scope]?.status == .held else { return }
+        scopes[record.scope]?.status = .idle
+        scopes[record.scope]?.failures = 0
+        list(record.scope)
     }
 
     /// The retry delay of `scope` ran out: its oldest write may be sent again.

@@ -10,6 +10,7 @@ extension TellerOutbox {
     /// alone it would be wrapped in a conversion thunk per read.
     struct Handler {
         let send: Send
+        let onConflict: OutboxConflictPolicy
     }
 
     /// What the outbox's lock guards.
@@ -28,6 +29,8 @@ extension TellerOutbox {
         /// The last failed attempt of each write that waits, with when it failed: what
         /// repositories show as their tag's ``CacheState/writeError``.
         var failures: [UUID: (error: any Error, at: Date)] = [:]
+        /// The writes whose conflicts wait for the app, oldest first.
+        var conflicts: [OutboxConflict] = []
         var reportedUnhandledKinds: Set<String> = []
         /// Changes decided and not yet handed to `inbox`, and whether a thread is handing them.
         var undelivered = FIFOQueue<OutboxChange>()
@@ -210,18 +213,20 @@ extension TellerOutbox {
 
     /// The send of `record` answered `event`.
     private func finish(_ record: OutboxRecord, _ event: SingleEvent<OutboxSendOutcome>) {
-        let outcome: OutboxSendOutcome
+        var outcome: OutboxSendOutcome
         switch event {
         case .success(let answer): outcome = answer
         case .failure(let error): outcome = .retryableFailure(error)
         }
+        // Sent to replace the server's version, it conflicted again: nothing will change that.
+        if case .conflict(let error) = outcome, record.overwritesConflict { outcome = .rejected(error) }
         // App code (the clock, the error's description, the policy's filter) runs before the lock.
         let now = teller.now
         let policy = teller.retryPolicy
         var reason = ""
         var isRetryable = false
         switch outcome {
-        case .sent: break
+        case .sent, .conflict: break
         case .rejected(let error): reason = "\(error)"
         case .retryableFailure(let error): isRetryable = policy.isRetryable(error)
         }
@@ -259,6 +264,8 @@ extension TellerOutbox {
                 }
                 followup.events.append(.writeRejected(kind: record.kind, id: record.id, error: error))
                 state.queue.answered(record)
+            case .conflict(let error):
+                conflicted(record, pending: pending, error: error, at: now, &state, &followup)
             case .retryableFailure(let error):
                 guard var pending else {
                     state.queue.answered(record)
@@ -297,6 +304,69 @@ extension TellerOutbox {
             }
             pump(&state, &followup)
         }
+    }
+
+    /// The server refused `record` because the data changed elsewhere: its kind's policy settles
+    /// it. `pending` is the write as it waits (`nil` when discarded meanwhile).
+    private func conflicted(
+        _ record: OutboxRecord,
+        pending: OutboxRecord?,
+        error: any Error,
+        at now: Date,
+        _ state: inout State,
+        _ followup: inout Followup
+    ) {
+        guard let pending else {
+            state.queue.answered(record)
+            return
+        }
+        let policy = state.handlers[record.kind]?.onConflict ?? .manual
+        followup.events.append(.writeConflicted(kind: record.kind, id: record.id, error: error, policy: policy))
+        switch policy {
+        case .serverWins:
+            append(.discarded(id: record.id), &followup)
+            _ = state.queue.remove(record.id)
+            emit(.discarded(pending), &state, &followup)
+            followup.invalidations.append(record.tag)
+            state.queue.answered(record)
+        case .clientWins:
+            state.queue.markOverwrite(record.id)
+            state.queue.answered(record)
+        case .manual:
+            state.queue.hold(record)
+            let conflict = OutboxConflict(record: pending, error: error, detectedAt: now)
+            state.conflicts.append(conflict)
+            emit(.conflicted(conflict), &state, &followup)
+        }
+    }
+
+    /// Settles the conflict of the write `id` as the app said.
+    func resolve(_ id: UUID, keeping resolution: OutboxConflictResolution) throws(OutboxError) -> Bool {
+        let (resolved, failure) = update { state, followup -> (Bool, OutboxError?) in
+            guard let index = state.conflicts.firstIndex(where: { $0.record.id == id }),
+                let pending = state.queue.record(id)
+            else { return (false, nil) }
+            switch resolution {
+            case .server:
+                do {
+                    try journal.append(.discarded(id: id))
+                } catch {
+                    return (false, .notRecorded(reason: "\(error)"))
+                }
+                _ = state.queue.remove(id)
+                emit(.discarded(pending), &state, &followup)
+                followup.invalidations.append(pending.tag)
+            case .mine:
+                state.queue.markOverwrite(id)
+                state.queue.release(pending)
+            }
+            let conflict = state.conflicts.remove(at: index)
+            emit(.conflictResolved(conflict), &state, &followup)
+            pump(&state, &followup)
+            return (true, nil)
+        }
+        if let failure { throw failure }
+        return resolved
     }
 
     /// The retry delay `timer` of `scope` ran out.

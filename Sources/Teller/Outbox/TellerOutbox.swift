@@ -155,12 +155,15 @@ public final class TellerOutbox: Sendable {
     ///
     /// - Parameters:
     ///   - kind: The ``OutboxRecord/kind`` it sends.
+    ///   - onConflict: Which version stands when the handler answers
+    ///     ``OutboxSendOutcome/conflict(_:)``; ``OutboxConflictPolicy/manual`` (the app decides)
+    ///     by default.
     ///   - send: Sends one write and answers with an ``OutboxSendOutcome``. Called on the
     ///     ``Teller/backgroundScheduler``, for one write of a scope at a time; a `Single` that
     ///     fails is a retryable failure.
-    public func register(kind: String, send: @escaping Send) {
+    public func register(kind: String, onConflict: OutboxConflictPolicy = .manual, send: @escaping Send) {
         update { state, followup in
-            if let replaced = state.handlers.updateValue(Handler(send: send), forKey: kind) {
+            if let replaced = state.handlers.updateValue(Handler(send: send, onConflict: onConflict), forKey: kind) {
                 followup.released.append(replaced)
             }
             state.reportedUnhandledKinds.remove(kind)
@@ -262,10 +265,33 @@ public final class TellerOutbox: Sendable {
         try discard { $0.pending }
     }
 
+    // MARK: Conflicts
+
+    /// The writes the server refused because the data changed elsewhere, that wait for the app
+    /// to say which version stands (``OutboxConflictPolicy/manual``), oldest first. Each holds its
+    /// scope: nothing more of it is sent until it is resolved. In memory: after a relaunch the
+    /// write is sent again, and listed again if it still conflicts.
+    public var conflicts: [OutboxConflict] {
+        state.withLock { $0.conflicts }
+    }
+
+    /// Settles the conflict of the write `id`: `.server` drops the write unsent and fetches its
+    /// tag; `.mine` sends it again at once with ``OutboxRecord/overwritesConflict`` set. Its
+    /// scope goes on either way. Safe from any thread.
+    ///
+    /// - Returns: `false` when no conflict of that write waits (resolved already, or discarded).
+    /// - Throws: ``OutboxError/notRecorded(reason:)`` when the journal could not record that the
+    ///   write was dropped (`.server`); the conflict stays listed.
+    @discardableResult
+    public func resolve(conflictOf id: UUID, keeping resolution: OutboxConflictResolution) throws(OutboxError) -> Bool {
+        try resolve(id, keeping: resolution)
+    }
+
     // MARK: Rejections
 
     /// The error of the latest failure among the writes to `tag`: the last failed attempt of a
-    /// write that still waits, or a rejection not acknowledged yet, whichever came last. `nil`
+    /// write that still waits, a rejection not acknowledged yet, or a conflict not resolved yet,
+    /// whichever came last. `nil`
     /// when none failed. Repositories showing the tag show it as ``CacheState/writeError``.
     ///
     /// - Parameter tag: The ``OutboxRecord/tag`` of the writes.
@@ -275,7 +301,8 @@ public final class TellerOutbox: Sendable {
                 state.queue.record(id)?.tag == tag ? failure : nil
             }
             let rejections = state.rejections.filter { $0.record.tag == tag }.map { ($0.error, $0.rejectedAt) }
-            return (attempts + rejections).max { $0.1 < $1.1 }?.0
+            let conflicts = state.conflicts.filter { $0.record.tag == tag }.map { ($0.error, $0.detectedAt) }
+            return (attempts + rejections + conflicts).max { $0.1 < $1.1 }?.0
         }
     }
 

@@ -41,7 +41,7 @@ public final class OutboxHandlerMock: @unchecked Sendable {
         script(answers)
     }
 
-    /// The handler to pass to ``/Teller/TellerOutbox/register(kind:send:)``: records the write and
+    /// The handler to pass to ``/Teller/TellerOutbox/register(kind:onConflict:send:)``: records the write and
     /// answers it.
     public var send: TellerOutbox.Send {
         { [self] record in answer(record) }

@@ -50,6 +50,16 @@ public struct OutboxScriptedAnswer: Sendable {
         Self(answer: .outcome(.rejected(error)), delay: ticks)
     }
 
+    /// The server refuses the write because the data changed elsewhere (`error`, a 409 say),
+    /// `ticks` after the send: the kind's ``/Teller/OutboxConflictPolicy`` settles it.
+    ///
+    /// - Parameters:
+    ///   - error: The conflict.
+    ///   - ticks: Virtual time until the answer.
+    public static func conflict(_ error: any Error, after ticks: TestTime = 0) -> Self {
+        Self(answer: .outcome(.conflict(error)), delay: ticks)
+    }
+
     /// The handler's `Single` fails with `error` (which the outbox treats as a retryable
     /// failure), `ticks` after the send.
     ///

@@ -49,6 +49,8 @@ import Testing
         case .discarded(let record): "discarded \(text(record))"
         case .acknowledged(let rejection): "acknowledged \(text(rejection.record))"
         case .reloaded: "reloaded"
+        case .conflicted(let conflict): "conflicted \(text(conflict.record))"
+        case .conflictResolved(let conflict): "resolved \(text(conflict.record))"
         }
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What a ``TellerOutbox`` does with a write the server refused because the data changed
+/// elsewhere since the app made it (the handler answered ``OutboxSendOutcome/conflict(_:)``):
+/// which version stands. Set per kind, in ``TellerOutbox/register(kind:onConflict:send:)``.
+///
+/// The screen shows the app's version on top of the server's data meanwhile (a rebase, see
+/// ``CacheState/pendingWrites``), until the policy decides.
+public enum OutboxConflictPolicy: Sendable {
+    /// The server's version stands: the write leaves the outbox unsent, its tag is fetched, and
+    /// ``OutboxChange/discarded(_:)`` tells it.
+    case serverWins
+    /// The app's version stands: the write is sent again at once with
+    /// ``OutboxRecord/overwritesConflict`` set, for the handler to send it without the check that
+    /// made the server refuse it. A second conflict is a rejection.
+    case clientWins
+    /// The app decides: the write stays first in its scope, nothing more of the scope is sent,
+    /// and it is listed in ``TellerOutbox/conflicts`` until
+    /// ``TellerOutbox/resolve(conflictOf:keeping:)``. Nothing is dropped without the app's say.
+    case manual
+}
+
+/// A write the server refused because of a change made elsewhere, waiting for the app to say
+/// which version stands (``OutboxConflictPolicy/manual``).
+public struct OutboxConflict: Sendable {
+    /// The write, as it waits in the outbox.
+    public let record: OutboxRecord
+    /// What the handler answered with ``OutboxSendOutcome/conflict(_:)``.
+    public let error: any Error
+    /// When the server refused it.
+    public let detectedAt: Date
+}
+
+/// Which version of a conflicting write stands (``TellerOutbox/resolve(conflictOf:keeping:)``).
+public enum OutboxConflictResolution: Sendable {
+    /// The server's: the write leaves the outbox unsent, and its tag is fetched.
+    case server
+    /// The app's: the write is sent again with ``OutboxRecord/overwritesConflict`` set.
+    case mine
+}
