@@ -31,6 +31,10 @@ extension TellerOutbox {
         var failures: [UUID: (error: any Error, at: Date)] = [:]
         /// The writes whose conflicts wait for the app, oldest first.
         var conflicts: [OutboxConflict] = []
+        /// Looks at the send lock again scheduled since it was last taken or a trigger came
+        /// (``sendLockRetryDelays``), and whether one is due.
+        var sendLockRetries = 0
+        var isSendLockRetryDue = false
         var reportedUnhandledKinds: Set<String> = []
         /// Changes decided and not yet handed to `inbox`, and whether a thread is handing them.
         var undelivered = FIFOQueue<OutboxChange>()
@@ -50,7 +54,15 @@ extension TellerOutbox {
         var released: [Handler] = []
         var releasedRejections: [OutboxRejection] = []
         var hasChanges = false
+        /// Look at the send lock again after this delay, in seconds.
+        var sendLockRetry: TimeInterval?
     }
+
+    /// When to look at the send lock again after finding it held with writes to send. Another
+    /// process that holds it sends them; but a holder may also be a moment's one (a child being
+    /// spawned holds a copy of every descriptor until it runs its program), and then nobody
+    /// would until the next trigger. A few looks, spread out, and then the triggers.
+    static let sendLockRetryDelays: [TimeInterval] = [0.05, 0.2, 1, 5]
 
     /// Decides under the lock with `body`, then does what it decided.
     @discardableResult
@@ -76,6 +88,16 @@ extension TellerOutbox {
         followup.invalidations.forEach(teller.invalidate(tag:))
         followup.invalidatedBranches.forEach(teller.invalidate(tagsUnder:))
         if followup.hasChanges { deliverChanges() }
+        if let delay = followup.sendLockRetry {
+            let nanoseconds = Int((delay * 1_000_000_000).rounded())
+            _ = teller.backgroundScheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) { [weak self] _ in
+                self?.update { state, followup in
+                    state.isSendLockRetryDue = false
+                    self?.pump(&state, &followup)
+                }
+                return Disposables.create()
+            }
+        }
         for (scope, delay, timer) in followup.timers {
             let nanoseconds = Int((delay * 1_000_000_000).rounded())
             timer.setDisposable(
@@ -144,8 +166,17 @@ extension TellerOutbox {
     private func takeSendLock(_ state: inout State, _ followup: inout Followup) -> Bool {
         do {
             // `nil`: another process sends; it reads our writes before it lets the lock go.
-            guard let descriptor = try FileLock.tryAcquire(path: sendLockPath) else { return false }
+            guard let descriptor = try FileLock.tryAcquire(path: sendLockPath) else {
+                let delays = Self.sendLockRetryDelays
+                if !state.isSendLockRetryDue, state.sendLockRetries < delays.count {
+                    followup.sendLockRetry = delays[state.sendLockRetries]
+                    state.sendLockRetries += 1
+                    state.isSendLockRetryDue = true
+                }
+                return false
+            }
             state.sendLock = descriptor
+            state.sendLockRetries = 0
             return true
         } catch {
             followup.events.append(
@@ -385,6 +416,7 @@ extension TellerOutbox {
     func resume() {
         update { state, followup in
             state.isNetworkDown = false
+            state.sendLockRetries = 0
             followup.disposals += state.timers.values.map { $0 as any Disposable }
             state.timers = [:]
             state.queue.resume()
