@@ -53,6 +53,7 @@ extension TellerOutbox {
         /// errors).
         var released: [Handler] = []
         var releasedRejections: [OutboxRejection] = []
+        var releasedErrors: [any Error] = []
         var hasChanges = false
         /// Look at the send lock again after this delay, in seconds.
         var sendLockRetry: TimeInterval?
@@ -266,7 +267,10 @@ extension TellerOutbox {
             guard state.queue.status(ofScope: record.scope) == .sending(record.id) else { return }
             // `nil` when discarded while it was sent: its answer changes nothing.
             let pending = state.queue.record(record.id)
-            state.failures[record.id] = nil
+            // The app's error goes after the lock, with the followup.
+            if let earlier = state.failures.removeValue(forKey: record.id) {
+                followup.releasedErrors.append(earlier.error)
+            }
             switch outcome {
             case .sent(let tags, let branches):
                 if let pending {
@@ -440,6 +444,9 @@ extension TellerOutbox {
                     break
                 }
                 _ = state.queue.remove(record.id)
+                if let failure = state.failures.removeValue(forKey: record.id) {
+                    followup.releasedErrors.append(failure.error)
+                }
                 emit(.discarded(record), &state, &followup)
                 dropped += 1
             }
