@@ -138,7 +138,14 @@ enum FileLock {
     /// - Returns: The descriptor to pass to ``release(_:)``, or `nil` when another process (or
     ///   another descriptor of this one) holds the lock.
     static func tryAcquire(path: String) throws -> Int32? {
-        try lock(path: path, operation: LOCK_EX | LOCK_NB)
+        // A lock found held may be held for a moment only: a child process being spawned keeps
+        // a copy of every descriptor (the lock's too) until it runs its program, a fraction of
+        // a millisecond. Look a few times over about a millisecond before saying it is held.
+        for _ in 0..<5 {
+            if let descriptor = try lock(path: path, operation: LOCK_EX | LOCK_NB) { return descriptor }
+            usleep(200)
+        }
+        return try lock(path: path, operation: LOCK_EX | LOCK_NB)
     }
 
     /// The descriptor of the lock file, locked with `operation`, or `nil` when a non-blocking
