@@ -291,8 +291,8 @@ public final class TellerOutbox: Sendable {
 
     /// The error of the latest failure among the writes to `tag`: the last failed attempt of a
     /// write that still waits, a rejection not acknowledged yet, or a conflict not resolved yet,
-    /// whichever came last. `nil`
-    /// when none failed. Repositories showing the tag show it as ``CacheState/writeError``.
+    /// whichever came last; `nil` when none failed. Repositories showing the tag show it as
+    /// ``CacheState/writeError``. Safe from any thread.
     ///
     /// - Parameter tag: The ``OutboxRecord/tag`` of the writes.
     public func lastFailure(tag: String) -> (any Error)? {
