@@ -40,9 +40,11 @@ import Testing
         let holder = try holdSendLock()
         defer { FileLock.release(holder) }
 
+        let enqueuedAt = fixture.scheduler.clock
         try outbox.enqueueNote("edit")
-        // Ends: the looks are few.
+        // Ends: the looks are few. The last one came 5 s on.
         fixture.scheduler.start()
+        #expect(fixture.scheduler.clock - enqueuedAt >= 5)
         #expect(handler.sendInvocations.isEmpty)
         #expect(outbox.pending.count == 1)
     }
