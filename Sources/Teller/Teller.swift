@@ -290,10 +290,10 @@ public final class Teller: Sendable {
         )
     }
 
-    /// The pending writes of `tag` (`nil`: of any tag) changed, `sent` leaving them because the
-    /// server took it: repositories show them again.
-    func pendingWritesChanged(tag: String?, sent: OutboxRecord? = nil) {
-        notices.onNext(.pendingWritesChanged(tag: tag, sent: sent))
+    /// The app's writes to `tag` (`nil`: to any tag) changed, those waiting or their failures;
+    /// `sent` left because the server took it. Repositories show them again.
+    func writesChanged(tag: String?, sent: OutboxRecord? = nil) {
+        notices.onNext(.writesChanged(tag: tag, sent: sent))
     }
 
     /// A live repository stopped showing `old` (`nil`: nothing) and shows `new` now.

@@ -19,9 +19,9 @@ enum Mail {
     case flightFinished(UInt64, result: RefreshResult, saved: Parcel?)
     case metadataChanged(MetadataChange)
     case removeObserver(UInt64)
-    /// The writes pending in an outbox changed for `tag` (`nil`: any tag), `sent` leaving them
-    /// because the server took it; they are read when processed.
-    case pendingWritesChanged(tag: String?, sent: OutboxRecord?)
+    /// The app's writes to `tag` in an outbox (`nil`: to any tag) changed, those waiting or their
+    /// failures; `sent` left because the server took it. They are read when processed.
+    case writesChanged(tag: String?, sent: OutboxRecord?)
     case shutDown
     /// New requirements: a sealed `Requirements?`.
     case setRequirements(Parcel)

@@ -46,7 +46,7 @@ enum RefreshTrigger: Sendable {
 enum RepositoryNotice: Sendable {
     case metadataChanged(MetadataChange)
     case refresh(RefreshTrigger)
-    /// The writes pending in an outbox changed for `tag` (`nil`: for any tag); `sent` left
-    /// because the server took it.
-    case pendingWritesChanged(tag: String?, sent: OutboxRecord?)
+    /// The app's writes to `tag` in an outbox (`nil`: to any tag) changed, those waiting or their
+    /// failures; `sent` left because the server took it.
+    case writesChanged(tag: String?, sent: OutboxRecord?)
 }

@@ -54,7 +54,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 switch notice {
                 case .metadataChanged(let change): self?.send(.metadataChanged(change))
                 case .refresh(let trigger): self?.send(.triggered(trigger))
-                case .pendingWritesChanged(let tag, let sent): self?.send(.pendingWritesChanged(tag: tag, sent: sent))
+                case .writesChanged(let tag, let sent): self?.send(.writesChanged(tag: tag, sent: sent))
                 }
             })
         )
@@ -194,7 +194,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             )
         case .removeObserver(let id):
             handle(.observerRemoved(id))
-        case .pendingWritesChanged(let changed, let sent):
+        case .writesChanged(let changed, let sent):
             guard let tag = drained.withLock({ $0.machine.requirements?.tag }), changed == nil || changed == tag else {
                 return
             }

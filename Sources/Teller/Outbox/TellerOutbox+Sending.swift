@@ -494,9 +494,9 @@ extension TellerOutbox {
         }) {
             inbox.onNext(change)
             if case .sent(let record) = change {
-                teller.pendingWritesChanged(tag: record.tag, sent: record)
+                teller.writesChanged(tag: record.tag, sent: record)
             } else {
-                teller.pendingWritesChanged(tag: change.changedTag)
+                teller.writesChanged(tag: change.changedTag)
             }
         }
     }
