@@ -69,3 +69,15 @@ extension CacheState {
         }
     }
 }
+
+extension CacheState {
+    /// The state with `apply` run on its cache and requirements, when writes are to be shown and
+    /// a cache was read (not while it loads, failed to read, or was never fetched: there is no
+    /// base to show them on). Every other state passes as it is, at the cost of a few checks.
+    func applyingPendingWrites(_ apply: (Cache?, any RepositoryRequirements) -> Cache?) -> CacheState {
+        guard !shownWrites.isEmpty, cacheExists, !isLoadingCache, cacheReadError == nil,
+            let requirements
+        else { return self }
+        return convert { apply($0, requirements) }
+    }
+}

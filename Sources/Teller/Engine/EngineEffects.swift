@@ -45,18 +45,6 @@ protocol EngineEffects: AnyObject, Sendable {
     func shutDown()
 }
 
-extension CacheState {
-    /// The state with `apply` run on its cache and requirements, when writes are to be shown and
-    /// a cache was read (not while it loads, failed to read, or was never fetched: there is no
-    /// base to show them on). Every other state passes as it is, at the cost of a few checks.
-    func applyingPendingWrites(_ apply: (Cache?, any RepositoryRequirements) -> Cache?) -> CacheState {
-        guard !shownWrites.isEmpty, cacheExists, !isLoadingCache, cacheReadError == nil,
-            let requirements
-        else { return self }
-        return convert { apply($0, requirements) }
-    }
-}
-
 extension Teller {
     /// What `dataSource` says about refreshing, for a new machine; a setting that cannot work is
     /// logged here, where the repository is made, not by the machine.
