@@ -29,7 +29,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     ///   - leeway: How much timers may be deferred to save power.
     public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         self.init(
-            queue: DispatchQueue(label: "teller.rx.concurrent.\(qos.qosClass)", qos: qos, attributes: .concurrent),
+            queue: DispatchQueue(label: queueLabel(for: qos.qosClass), qos: qos, attributes: .concurrent),
             leeway: leeway
         )
     }
@@ -64,5 +64,19 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
         action: @escaping @Sendable (StateType) -> StateType
     ) -> any Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+    }
+}
+
+/// The label of a queue a scheduler makes for `qos`. Spelled out: interpolating the enum would
+/// describe it through reflection, which costs more than the rest of making the scheduler.
+private func queueLabel(for qos: DispatchQoS.QoSClass) -> String {
+    switch qos {
+    case .background: "teller.rx.concurrent.background"
+    case .utility: "teller.rx.concurrent.utility"
+    case .default: "teller.rx.concurrent.default"
+    case .userInitiated: "teller.rx.concurrent.userInitiated"
+    case .userInteractive: "teller.rx.concurrent.userInteractive"
+    case .unspecified: "teller.rx.concurrent.unspecified"
+    @unknown default: "teller.rx.concurrent"
     }
 }
