@@ -23,6 +23,7 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
             teller: teller,
             policy: dataSource.retryPolicy ?? teller.retryPolicy,
             attempt: { work.value.fetch() },
+            answersOnBackground: true,
             succeeded: { result, stamp in work.value.save(result, stamp: stamp) },
             failed: { .finished(.failedError(error: $0)) },
             retrying: { notice in
@@ -37,12 +38,10 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
 
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
         let work = UncheckedSendable(self)
-        // One fetch of the tag at a time, and none once the flight was cancelled. Its answer is
-        // saved on the background scheduler, whatever thread it came on.
+        // One fetch of the tag at a time, and none once the flight was cancelled.
         return context.fetch(on: teller.backgroundScheduler) {
             work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
         }
-        .observe(on: teller.backgroundScheduler)
     }
 
     private func save(_ result: DataSource.FetchResult, stamp: Int) -> Observable<FlightEvent> {

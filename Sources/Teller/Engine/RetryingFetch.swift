@@ -18,6 +18,9 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
     /// One attempt: the data source's fetch (in the tag's fetch lane, for a first page). It is
     /// subscribed on the background scheduler; it may answer on any thread.
     let attempt: @Sendable () -> Observable<FetchResponse<FetchResult, FetchError>>
+    /// Whether the answer is handled on the background scheduler, whatever thread it came on
+    /// (a first page, whose save must not run on the data source's thread), or where it came.
+    let answersOnBackground: Bool
     /// What the fetch's result becomes; `stamp` is the ``Teller/invalidationStamp`` noted when
     /// the successful attempt started, so an invalidation that came later is not cleared by it.
     let succeeded: @Sendable (_ result: FetchResult, _ stamp: Int) -> Observable<Event>
@@ -72,6 +75,8 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
     private let observer: AnyObserver<Event>
     private let current = SerialDisposable()
 
+    private typealias AttemptEvent = RetryingFetch<FetchResult, FetchError, Event>.AttemptEvent
+
     init(fetch: RetryingFetch<FetchResult, FetchError, Event>, observer: AnyObserver<Event>) {
         self.fetch = fetch
         self.observer = observer
@@ -83,22 +88,40 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
         // Noted before the fetch starts: an invalidation that comes later is not cleared by data
         // fetched before it.
         let stamp = fetch.teller.invalidationStamp
-        var response = fetch.attempt()
-        if let timeout = fetch.teller.fetchTimeout {
-            response = response.timeout(timeout, scheduler: fetch.teller.backgroundScheduler)
-        }
+        let scheduler = fetch.teller.backgroundScheduler
         let answered = Atomic(false)
         let step = SingleAssignmentDisposable()
         current.disposable = step
-        step.setDisposable(
-            response.subscribe { [self] event in
-                guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
-                switch fetch.outcome(of: event) {
-                case .success(let result): succeeded(result, stamp: stamp)
-                case .failure(let error): failed(with: error, afterFailures: failures)
+        // The first of the fetch's first event and the timeout is the answer; the other is
+        // dropped, and disposed with the step when the run moves on.
+        let timer = fetch.teller.fetchTimeout.map { timeout in
+            scheduler.scheduleRelative((), dueTime: timeout) { [self] _ in
+                if !answered.exchange(true, ordering: .acquiringAndReleasing) {
+                    handle(.error(RxError.timeout), stamp: stamp, afterFailures: failures)
                 }
+                return Disposables.create()
             }
-        )
+        }
+        let hop = fetch.answersOnBackground
+        let subscription = fetch.attempt().subscribe { [self] event in
+            guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            guard hop else { return handle(event, stamp: stamp, afterFailures: failures) }
+            // One hop for the one event that counts, where an `observe(on:)` would queue every
+            // event the fetch sends.
+            _ = scheduler.schedule(()) { [self] _ in
+                handle(event, stamp: stamp, afterFailures: failures)
+                return Disposables.create()
+            }
+        }
+        step.setDisposable(timer.map { Disposables.create($0, subscription) } ?? subscription)
+    }
+
+    private func handle(_ event: AttemptEvent, stamp: Int, afterFailures failures: Int) {
+        guard !current.isDisposed else { return }
+        switch fetch.outcome(of: event) {
+        case .success(let result): succeeded(result, stamp: stamp)
+        case .failure(let error): failed(with: error, afterFailures: failures)
+        }
     }
 
     private func succeeded(_ result: FetchResult, stamp: Int) {

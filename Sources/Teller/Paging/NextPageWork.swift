@@ -63,6 +63,7 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
                 )
                 .asObservable()
             },
+            answersOnBackground: false,
             succeeded: { result, _ in .just(.fetched(page.value, result, mark: mark)) },
             failed: { .failed($0) },
             retrying: { _ in nil }
