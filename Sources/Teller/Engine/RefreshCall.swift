@@ -6,8 +6,7 @@ import TellerRx
 /// (its `Single` is disposed). The object is the waiter's identity: nothing else names it.
 ///
 /// A call is answered at most once, and never after it left.
-final class RefreshCall: Disposable, @unchecked Sendable {
-    // @unchecked: `owner` is set once, in init, and only read; the rest is immutable or atomic.
+final class RefreshCall: Disposable, Sendable {
 
     /// What was asked for.
     enum Kind: Sendable {
@@ -21,7 +20,9 @@ final class RefreshCall: Disposable, @unchecked Sendable {
     private let single: Single<RefreshResult>.SingleObserver
     /// Set by the first of ``answer(_:)`` and ``dispose()``: the other does nothing then.
     private let isDone = Atomic<Bool>(false)
-    private weak var owner: (any RefreshCallOwner)?
+    /// Held strongly: the call's `Single` holds its engine anyway, and a weak reference would
+    /// cost every call a side-table allocation.
+    private let owner: (any RefreshCallOwner)?
 
     init(
         _ kind: Kind,

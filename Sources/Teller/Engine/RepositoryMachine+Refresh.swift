@@ -25,14 +25,25 @@ extension RepositoryMachine {
         let unforcedFetches =
             calls.contains { if case .refresh(force: false) = $0.kind { true } else { false } }
             ? needsRefresh(force: false, now: now) : true
+        func waits(_ call: RefreshCall) -> Bool {
+            switch call.kind {
+            case .ifNoCache: !hasCache
+            case .refresh(let force): force || unforcedFetches
+            }
+        }
         var answeredAtOnce: [RefreshCall] = []
         var fresh: [RefreshCall] = []
-        var waiting: [RefreshCall] = []
-        for call in calls {
-            switch call.kind {
-            case .ifNoCache where hasCache: answeredAtOnce.append(call)
-            case .refresh(force: false) where !unforcedFetches: fresh.append(call)
-            case .ifNoCache, .refresh: waiting.append(call)
+        // The usual burst: every call waits. It is taken as it came, with no copy.
+        var waiting = calls.allSatisfy(waits) ? calls : []
+        if waiting.isEmpty {
+            for call in calls {
+                if waits(call) {
+                    waiting.append(call)
+                } else if case .ifNoCache = call.kind {
+                    answeredAtOnce.append(call)
+                } else {
+                    fresh.append(call)
+                }
             }
         }
         var actions: [Action] = []
