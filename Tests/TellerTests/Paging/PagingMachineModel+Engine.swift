@@ -337,8 +337,9 @@ extension PagingMachineModel {
 
     static func describe(_ input: Input) -> String {
         switch input {
-        case .setRequirements(let requirements, let stored):
-            "setRequirements(\(requirements?.username ?? "nil"), stored: \(describe(stored)))"
+        case .setRequirements(let requirements, let stored, let writes):
+            "setRequirements(\(requirements?.username ?? "nil"), stored: \(describe(stored)), "
+                + "\(writes.pending.count) writes)"
         case .flightFinished(let wait, let result, let stored, let saved):
             "flightFinished(wait \(wait), \(result), stored: \(describe(stored)), "
                 + "saved: \(saved.map { "more \($0.areMorePages)" } ?? "nil"))"
