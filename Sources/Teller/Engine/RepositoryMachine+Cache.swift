@@ -127,7 +127,9 @@ extension RepositoryMachine {
     /// The app's writes to the tag in outboxes changed (those waiting, or their latest failure):
     /// observers see them at once. When the last one left and the tag was invalidated meanwhile,
     /// an observed repository refreshes now, as ``invalidated(stored:)`` held back. A write the
-    /// server took (`sent`) while the tag is marked stays shown (``Active/takenWrites``).
+    /// server took (`sent`) stays shown (``Active/takenWrites``), even when the mark the outbox
+    /// set as it did was gone already: a fetch that started after the take saved, and the value
+    /// it wrote, which has the write, is still on its way to this repository.
     mutating func writesChanged(_ writes: TagWrites, sent: OutboxRecord? = nil) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         let pending = writes.pending
@@ -138,7 +140,7 @@ extension RepositoryMachine {
             default: false
             }
         guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
-        if let sent, active.isInvalidated, active.pendingWrites.contains(where: { $0.id == sent.id }) {
+        if let sent, active.pendingWrites.contains(where: { $0.id == sent.id }) {
             self.active?.takenWrites.append(sent)
         }
         self.active?.pendingWrites = pending

@@ -132,10 +132,9 @@ struct RepositoryMachine {
         /// The app's writes to the tag waiting in outboxes, oldest first: observers see them
         /// applied to the cache.
         var pendingWrites: [OutboxRecord] = []
-        /// Writes the server took while the tag was marked invalid (the outbox marks it when it
-        /// does): the cache stored may predate them, so observers still see them applied, before
-        /// the pending ones, until the cache is read with the mark gone (a fetch that started
-        /// after it saved).
+        /// Writes the server took (the outbox marks their tag invalid first): the cache read may
+        /// predate them, so observers still see them applied, before the pending ones, until the
+        /// cache is read with the mark gone (a fetch that started after the take saved).
         var takenWrites: [OutboxRecord] = []
         /// The latest failure among the app's writes to the tag (``TellerOutbox/lastFailure(tag:)``).
         var writeError: (any Error)?

@@ -72,7 +72,11 @@ struct TypedMachine<Kind: TypedKind> {
     typealias Observer = StateObserver
 
     enum Input {
-        case setRequirements(Kind.Requirements?, stored: TypedStoredFetch<Kind.StoredExtra>?)
+        case setRequirements(
+            Kind.Requirements?,
+            stored: TypedStoredFetch<Kind.StoredExtra>?,
+            writes: TagWrites = TagWrites()
+        )
         case observed
         case refresh([RefreshCall])
         case refreshCallLeft(RefreshCall)
@@ -94,11 +98,13 @@ struct TypedMachine<Kind: TypedKind> {
         case observerRemoved(UInt64)
         case triggered(RefreshTrigger)
         case pendingWritesChanged([OutboxRecord])
+        case writesChanged(TagWrites, sent: OutboxRecord?)
         case shutDown
 
         var sealed: EngineInput {
             switch self {
-            case .setRequirements(let requirements, let stored): .setRequirements(requirements, stored: stored?.sealed)
+            case .setRequirements(let requirements, let stored, let writes):
+                .setRequirements(requirements, stored: stored?.sealed, writes: writes)
             case .observed: .observed
             case .refresh(let calls): .refresh(calls)
             case .refreshCallLeft(let call): .refreshCallLeft(call)
@@ -118,6 +124,7 @@ struct TypedMachine<Kind: TypedKind> {
             case .observerRemoved(let id): .observerRemoved(id)
             case .triggered(let trigger): .triggered(trigger)
             case .pendingWritesChanged(let pending): .writesChanged(TagWrites(pending: pending))
+            case .writesChanged(let writes, let sent): .writesChanged(writes, sent: sent)
             case .shutDown: .shutDown
             }
         }

@@ -43,8 +43,11 @@ extension PagingMachineModel {
                 expectsAutomaticRefreshPaused = false
             }
             let stored = requirements.flatMap { storedFetch(forTag: $0.tag) }
+            let writes = requirements.flatMap { outbox?.writes(tag: $0.tag) } ?? TagWrites()
             latest = nil
-            try handle(.setRequirements(requirements, stored: stored))
+            self.writes = ShownWritesExpectation(told: writes)
+            shownWriteIDs = []
+            try handle(.setRequirements(requirements, stored: stored, writes: writes))
         case .flightFinished(let wait, let result, let saved):
             if case .failedError = result, machine.active?.flight?.id == wait {
                 expectsAutomaticRefreshPaused = true
@@ -57,6 +60,13 @@ extension PagingMachineModel {
             // Clearing is something new; so is an invalidation (an explicit request).
             if stored == nil || invalidation { expectsAutomaticRefreshPaused = false }
             try handle(.metadataChanged(tag: tag, stored: stored, invalidation: invalidation))
+        case .writesChanged(let changed, let sent):
+            guard let tag = machine.requirements?.tag, changed == tag, let outbox else { return }
+            let writes = outbox.writes(tag: tag)
+            self.writes.read(writes, sent: sent)
+            // The last write left: an invalidation held back for the writes refreshes now.
+            if writes.pending.isEmpty { expectsAutomaticRefreshPaused = false }
+            try handle(.writesChanged(writes, sent: sent))
         }
     }
 
@@ -78,6 +88,7 @@ extension PagingMachineModel {
         }
         for action in actions {
             try perform(action)
+            if outbox != nil, case .emit(let state) = action { try checkWrites(state, handling: input) }
         }
     }
 
@@ -269,6 +280,7 @@ extension PagingMachineModel {
 
     /// After every step.
     func checkAlways() throws {
+        if let issue = outbox?.issues.first { throw Violation(description: issue) }
         for (tag, store) in stores where store != store.indices.map({ $0 + 1 }) {
             throw Violation(description: "the store of \(tag) holds pages \(store), not 1…n each once")
         }
@@ -337,8 +349,9 @@ extension PagingMachineModel {
 
     static func describe(_ input: Input) -> String {
         switch input {
-        case .setRequirements(let requirements, let stored):
-            "setRequirements(\(requirements?.username ?? "nil"), stored: \(describe(stored)))"
+        case .setRequirements(let requirements, let stored, let writes):
+            "setRequirements(\(requirements?.username ?? "nil"), stored: \(describe(stored)), "
+                + "\(writes.pending.count) writes)"
         case .flightFinished(let wait, let result, let stored, let saved):
             "flightFinished(wait \(wait), \(result), stored: \(describe(stored)), "
                 + "saved: \(saved.map { "more \($0.areMorePages)" } ?? "nil"))"

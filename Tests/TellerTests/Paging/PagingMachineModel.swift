@@ -39,6 +39,8 @@ struct PagingMachineModel {
         /// `nil`: every tag (`Teller.clear()`). `invalidation`: only the tag's mark changed
         /// (`Teller.invalidate(tag:)`).
         case metadataChanged(tag: String?, invalidation: Bool = false)
+        /// The outbox's notice: the writes to `tag` changed; read when processed.
+        case writesChanged(tag: String, sent: OutboxRecord?)
     }
 
     enum Phase {
@@ -147,7 +149,22 @@ struct PagingMachineModel {
     /// First-page saves begun per tag (the coordinator's count, begun when a fetch succeeded).
     var firstPageSavesBegun: [String: Int] = [:]
 
-    init(seed: UInt64, tracing: Bool = false) {
+    // The app's writes, when the seed sends some.
+    var outbox: OutboxQueueModel?
+    /// The outbox's notices not yet posted to the mailbox.
+    let notices = NoticeBox()
+    /// What the states must say of the tag's writes.
+    var writes = ShownWritesExpectation()
+    /// The writes the last state of the current requirements showed.
+    var shownWriteIDs: Set<UUID> = []
+
+    /// Where the outbox's notices wait: the model is a value, the outbox's callback cannot
+    /// change it.
+    final class NoticeBox {
+        var notices: [OutboxQueueModel.Notice] = []
+    }
+
+    init(seed: UInt64, tracing: Bool = false, withWrites: Bool = false) {
         var random = SplitMix64(seed: seed)
         serverPages = random.int(1...5)
         automaticallyRefresh = random.percent(75)
@@ -165,6 +182,7 @@ struct PagingMachineModel {
             let age = TimeInterval(self.random.int(0...7_200))
             metadata[requirements.tag] = (now.addingTimeInterval(-age), 1 < serverPages)
         }
+        if withWrites { attachOutbox() }
         if self.random.percent(85) {
             requested = Self.octocat
             post(.setRequirements(Self.octocat))
@@ -209,11 +227,13 @@ struct PagingMachineModel {
         enum Call {
             case setRequirements, observe, refresh, refreshUnforced, refreshIfNoCache, leave, nextPage
             case otherRepositoryRefreshed, clear, invalidate, trigger, observers, clock, shutDown, progress
+            case writes
         }
         let call = random.pick(weighted: [
             (5, Call.setRequirements), (5, .observe), (5, .refresh), (3, .refreshUnforced),
             (3, .refreshIfNoCache), (4, .leave), (14, .nextPage), (2, .otherRepositoryRefreshed), (1, .clear),
             (2, .invalidate), (2, .trigger), (2, .observers), (4, .clock), (1, .shutDown), (51, .progress),
+            (outbox == nil ? 0 : 16, .writes),
         ])
         switch call {
         case .setRequirements:
@@ -294,6 +314,8 @@ struct PagingMachineModel {
             post(.input(.shutDown))
         case .progress:
             return false
+        case .writes:
+            return randomWritesCall()
         }
         return true
     }

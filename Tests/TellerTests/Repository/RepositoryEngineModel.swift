@@ -30,6 +30,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case setRequirements(TestRequirements?)
         case flightFinished(UInt64, result: RefreshResult)
         case metadataChanged(MetadataChange)
+        /// The outbox's notice: the writes to `tag` changed; read when processed, as the engine does.
+        case writesChanged(tag: String, sent: OutboxRecord?)
     }
 
     /// The cache subscription of one repository.
@@ -72,6 +74,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
         var mayNotRefreshAutomatically = false
         /// `observe()` was called: the engine told the machine it has observers.
         var isObserved = false
+        /// What its states must say of the tag's writes (with an outbox).
+        var writes = ShownWritesExpectation()
+        /// The writes its last state of the current requirements showed.
+        var shownWriteIDs: Set<UUID> = []
+        /// The app was killed with it: nothing happens to it any more.
+        var isKilled = false
 
         init(id: Int, machine: Machine) {
             self.id = id
@@ -104,6 +112,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         let tag: String
         let observer: AnyObserver<FlightEvent>
         let context: FlightContext
+        /// The server's data when the fetch started: what it saves.
+        let server: [String]
         var isSaving = false
     }
 
@@ -113,7 +123,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     let configuration: Machine.Configuration
-    let coordinator = RefreshCoordinator(log: { _ in })
+    private(set) var coordinator = RefreshCoordinator(log: { _ in })
     private(set) var now: Date
     private(set) var live: [Engine] = []
     /// Every repository, released ones included, in the order they were made.
@@ -130,6 +140,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// when it saves (Teller's `Invalidations`).
     private var invalidated: [String: Int] = [:]
     private(set) var issues: [String] = []
+    /// The app's outbox, when the test sends writes: its notices reach the repositories.
+    var outbox: OutboxQueueModel?
+    /// States in which observers did not see a write the server took: the engine's known gap
+    /// (a cache value read before the fetch that brought the write back, handled after the
+    /// repository read the mark gone or cleared), reported apart from ``issues``.
+    var knownGaps: [String] = []
     /// Every step and every action (when `verbose`), for the failure report.
     private(set) var trace: [String] = []
     var verbose = false
@@ -153,7 +169,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         return engine
     }
 
-    private func fail(_ engine: Engine?, _ message: String) {
+    func fail(_ engine: Engine?, _ message: String) {
         issues.append("\(engine.map { "repository \($0.id): " } ?? "")\(message)")
     }
 
@@ -182,7 +198,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// Another part of the app writes the cache.
     func writeCache(tag: String) {
         version += 1
-        store[tag] = ["\(tag) written \(version)"]
+        store[tag] = server(tag) + ["\(tag) written \(version)"]
         valueChanged(tag: tag)
     }
 
@@ -192,6 +208,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
         metadata[tag] = now
         // Its fetch started after any mark.
         invalidated[tag] = nil
+        if outbox != nil {
+            // With writes, into the same store: a mark gone says the stored data has them.
+            version += 1
+            store[tag] = server(tag) + ["\(tag) fetched elsewhere \(version)"]
+            valueChanged(tag: tag)
+        }
         metadataChanged(.tag(tag))
     }
 
@@ -219,13 +241,18 @@ final class RepositoryEngineModel: @unchecked Sendable {
         metadataChanged(.all)
     }
 
+    /// What the server has of `tag`: the texts of the writes it took.
+    func server(_ tag: String) -> [String] {
+        outbox?.server[tag] ?? []
+    }
+
     private func valueChanged(tag: String) {
         for engine in engines where engine.subscription?.tag == tag {
             engine.subscription?.hasPendingValue = true
         }
     }
 
-    private func metadataChanged(_ change: MetadataChange) {
+    func metadataChanged(_ change: MetadataChange) {
         for engine in engines where !engine.isReleased {
             engine.mail.append(.metadataChanged(change))
         }
@@ -265,7 +292,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
             if flights.values.contains(where: { $0.tag == tag }) {
                 fail(nil, "a second flight for \"\(tag)\" started while one is in progress")
             }
-            flights[id] = Flight(tag: tag, observer: observer, context: context)
+            flights[id] = Flight(tag: tag, observer: observer, context: context, server: server(tag))
             return Disposables.create { [self] in abandon(id) }
         }
     }
@@ -277,10 +304,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
         if flight.isSaving { fail(nil, "the flight of \"\(flight.tag)\" was cancelled while saving") }
     }
 
-    private func save(tag: String, empty: Bool, flight: Int) {
-        if let mark = invalidated[tag], flight > mark { invalidated[tag] = nil }
+    private func save(tag: String, empty: Bool, flight: Flight, id: Int) {
+        if let mark = invalidated[tag], id > mark { invalidated[tag] = nil }
         version += 1
-        store[tag] = empty ? [] : ["\(tag) fetched \(version)"]
+        store[tag] = flight.server + (empty ? [] : ["\(tag) fetched \(version)"])
         saves[tag, default: 0] += 1
         metadata[tag] = now
         valueChanged(tag: tag)
@@ -314,10 +341,10 @@ final class RepositoryEngineModel: @unchecked Sendable {
             }
             flights[id] = flight
         case (true, .saveSucceedsEmpty):
-            save(tag: flight.tag, empty: true, flight: id)
+            save(tag: flight.tag, empty: true, flight: flight, id: id)
             finish(.successful)
         case (true, _):
-            save(tag: flight.tag, empty: false, flight: id)
+            save(tag: flight.tag, empty: false, flight: flight, id: id)
             finish(.successful)
         }
     }
@@ -393,6 +420,25 @@ final class RepositoryEngineModel: @unchecked Sendable {
         live[index] = makeEngine()
     }
 
+    /// The app is killed and launched again: its repositories, their mail, the callers, the
+    /// flights and the invalidation marks (kept in memory) are gone; the stores, the metadata
+    /// and the outbox's journal stay. New repositories take the live ones' places.
+    func relaunch(using random: inout SplitMix64) {
+        for engine in engines where !engine.isKilled {
+            engine.isKilled = true
+            engine.isReleased = true
+            engine.mail = []
+            engine.subscription = nil
+        }
+        for id in waitingCallers { callers[id]?.hasLeft = true }
+        waitingCallers = []
+        flights = [:]
+        coordinator = RefreshCoordinator(log: { _ in })
+        invalidated = [:]
+        live = live.map { _ in makeEngine() }
+        outbox?.relaunch { _ in random.percent(50) }
+    }
+
     // MARK: The mailbox
 
     /// Processes the oldest input of `engine`'s mailbox.
@@ -421,9 +467,12 @@ final class RepositoryEngineModel: @unchecked Sendable {
             handle(input, in: engine)
         case .setRequirements(let requirements):
             let stored = storedFetch(requirements?.tag)
+            let writes = requirements.flatMap { outbox?.writes(tag: $0.tag) } ?? TagWrites()
             engine.latest = nil
+            engine.writes = ShownWritesExpectation(told: writes)
+            engine.shownWriteIDs = []
             startEpoch(engine)
-            handle(.setRequirements(requirements, stored: stored), in: engine)
+            handle(.setRequirements(requirements, stored: stored, writes: writes), in: engine)
         case .flightLeft(let flight):
             handle(.flightLeft(flight, stored: storedFetch(engine.machine.requirements?.tag)), in: engine)
         case .flightFinished(let flight, let result):
@@ -452,6 +501,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
                 engine.mayNotRefreshAutomatically = false
             }
             handle(.metadataChanged(tag: tag, stored: stored, invalidation: change.isInvalidation), in: engine)
+        case .writesChanged(let changed, let sent):
+            guard let tag = engine.machine.requirements?.tag, changed == tag, let outbox else { return }
+            let writes = outbox.writes(tag: tag)
+            engine.writes.read(writes, sent: sent)
+            // The last write left: an invalidation held back for the writes refreshes now.
+            if writes.pending.isEmpty { engine.mayNotRefreshAutomatically = false }
+            handle(.writesChanged(writes, sent: sent), in: engine)
         }
     }
 
@@ -466,6 +522,9 @@ final class RepositoryEngineModel: @unchecked Sendable {
         checkStatedReason(for: input, actions, in: engine)
         for action in actions {
             perform(action, in: engine)
+            if outbox != nil, case .emit(let state) = action {
+                checkTakenWritesLeave(state, emittedBy: engine, handling: input)
+            }
         }
     }
 
@@ -494,6 +553,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         switch action {
         case .emit(let state):
             check(state, emittedBy: engine)
+            if outbox != nil { checkWrites(state, emittedBy: engine) }
             engine.latest = state
             engine.lastResultSinceEmit = nil
         case .emitSignedOut:
@@ -602,7 +662,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// answered once or gone, and each repository's latest state agrees with the stores.
     func checkAtRest() {
         checkQuiet()
-        for engine in engines {
+        for engine in engines where !engine.isKilled {
             if engine.machine.active?.flight != nil {
                 fail(engine, "at rest, still waits for a flight")
             }
@@ -635,6 +695,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
                 fail(engine, "at rest shows \(StateSummary(latest)) but the store holds \(String(describing: stored))")
             }
         }
+        checkWritesAtRest()
     }
 
     // MARK: Settling
