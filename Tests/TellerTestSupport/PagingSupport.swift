@@ -54,6 +54,7 @@ package final class InMemoryPagedDataSource<
         var nextPageAsks: [(Paging, Next?)] = []
         var fetch: (Paging) -> Single<Page> = { _ in .never() }
         var saveError: (any Error)?
+        var applyWrites: (@Sendable ([OutboxRecord], [String]?) -> [String]?)?
     }
 
     package let maxAgeOfCache: Period
@@ -196,6 +197,20 @@ package final class InMemoryPagedDataSource<
 
     package func isCacheEmpty(_ cache: [String], requirements: TestRequirements, pagingRequirements: Paging) -> Bool {
         cache.isEmpty
+    }
+
+    /// How pending outbox writes are shown on the pages (not at all until this is called).
+    package func showPendingWrites(with apply: @escaping @Sendable ([OutboxRecord], [String]?) -> [String]?) {
+        state.withLock { $0.applyWrites = apply }
+    }
+
+    package func applyPendingWrites(
+        _ writes: [OutboxRecord],
+        to cache: [String]?,
+        requirements: TestRequirements
+    ) -> [String]? {
+        guard let apply = state.value.applyWrites else { return cache }
+        return apply(writes, cache)
     }
 }
 

@@ -106,16 +106,16 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
 
     func applyPendingWrites(to state: CacheState<Shown>) -> CacheState<Shown> {
         state.applyingPendingWrites { paged, requirements in
-            // An empty list has no pages to show writes on.
-            guard let paged else { return nil }
             let typed = typedRequirements(requirements, as: Requirements.self)
-            let applied = dataSource.applyPendingWrites(state.shownWrites, to: paged.cache, requirements: typed)
+            // An empty list is asked too: a write may add the first item to it. It pages on
+            // from nothing, so it shows no more pages.
+            let applied = dataSource.applyPendingWrites(state.shownWrites, to: paged?.cache, requirements: typed)
             return applied.map {
                 PagedCache(
-                    areMorePages: paged.areMorePages,
+                    areMorePages: paged?.areMorePages ?? false,
                     cache: $0,
-                    isLoadingNextPage: paged.isLoadingNextPage,
-                    nextPageError: paged.nextPageError
+                    isLoadingNextPage: paged?.isLoadingNextPage ?? false,
+                    nextPageError: paged?.nextPageError
                 )
             }
         }
