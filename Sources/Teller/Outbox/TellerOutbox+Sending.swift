@@ -53,6 +53,7 @@ extension TellerOutbox {
         /// errors).
         var released: [Handler] = []
         var releasedRejections: [OutboxRejection] = []
+        var releasedConflicts: [OutboxConflict] = []
         var releasedErrors: [any Error] = []
         var hasChanges = false
         /// Look at the send lock again after this delay, in seconds.
@@ -189,17 +190,19 @@ extension TellerOutbox {
         }
     }
 
-    /// Replaces what this outbox knows by the journal's pending writes and rejections, while no
-    /// send is under way (one under way is this outbox's own, already known).
+    /// Replaces what this outbox knows by the journal's pending writes, rejections and conflicts,
+    /// while no send is under way (one under way is this outbox's own, already known).
     ///
-    /// - Returns: Whether the pending writes or the rejections changed.
+    /// - Returns: Whether the pending writes, the rejections or the conflicts changed.
     @discardableResult
     func readAgain(_ state: inout State, _ followup: inout Followup) -> Bool {
         guard state.queue.sendingCount == 0 else { return false }
         do {
             let contents = try journal.contents()
             let rejectionsChanged = adoptRejections(contents.rejections, &state, &followup)
-            guard state.queue.replace(with: contents.pending) || rejectionsChanged else { return false }
+            let pendingChanged = state.queue.replace(with: contents.pending)
+            let conflictsChanged = adoptConflicts(contents, &state, &followup)
+            guard pendingChanged || rejectionsChanged || conflictsChanged else { return false }
             emit(.reloaded, &state, &followup)
             return true
         } catch {
@@ -258,8 +261,8 @@ extension TellerOutbox {
         var reason = ""
         var isRetryable = false
         switch outcome {
-        case .sent, .conflict: break
-        case .rejected(let error): reason = "\(error)"
+        case .sent: break
+        case .rejected(let error), .conflict(let error): reason = "\(error)"
         case .retryableFailure(let error): isRetryable = policy.isRetryable(error)
         }
         update { state, followup in
@@ -300,7 +303,7 @@ extension TellerOutbox {
                 followup.events.append(.writeRejected(kind: record.kind, id: record.id, error: error))
                 state.queue.answered(record)
             case .conflict(let error):
-                conflicted(record, pending: pending, error: error, at: now, &state, &followup)
+                conflicted(record, pending: pending, error: error, reason: reason, at: now, &state, &followup)
             case .retryableFailure(let error):
                 guard var pending else {
                     state.queue.answered(record)
@@ -339,69 +342,6 @@ extension TellerOutbox {
             }
             pump(&state, &followup)
         }
-    }
-
-    /// The server refused `record` because the data changed elsewhere: its kind's policy settles
-    /// it. `pending` is the write as it waits (`nil` when discarded meanwhile).
-    private func conflicted(
-        _ record: OutboxRecord,
-        pending: OutboxRecord?,
-        error: any Error,
-        at now: Date,
-        _ state: inout State,
-        _ followup: inout Followup
-    ) {
-        guard let pending else {
-            state.queue.answered(record)
-            return
-        }
-        let policy = state.handlers[record.kind]?.onConflict ?? .manual
-        followup.events.append(.writeConflicted(kind: record.kind, id: record.id, error: error, policy: policy))
-        switch policy {
-        case .serverWins:
-            append(.discarded(id: record.id), &followup)
-            _ = state.queue.remove(record.id)
-            emit(.discarded(pending), &state, &followup)
-            followup.invalidations.append(record.tag)
-            state.queue.answered(record)
-        case .clientWins:
-            state.queue.markOverwrite(record.id)
-            state.queue.answered(record)
-        case .manual:
-            state.queue.hold(record)
-            let conflict = OutboxConflict(record: pending, error: error, detectedAt: now)
-            state.conflicts.append(conflict)
-            emit(.conflicted(conflict), &state, &followup)
-        }
-    }
-
-    /// Settles the conflict of the write `id` as the app said.
-    func resolve(_ id: UUID, keeping resolution: OutboxConflictResolution) throws(OutboxError) -> Bool {
-        let (resolved, failure) = update { state, followup -> (Bool, OutboxError?) in
-            guard let index = state.conflicts.firstIndex(where: { $0.record.id == id }),
-                let pending = state.queue.record(id)
-            else { return (false, nil) }
-            switch resolution {
-            case .server:
-                do {
-                    try journal.append(.discarded(id: id))
-                } catch {
-                    return (false, .notRecorded(reason: "\(error)"))
-                }
-                _ = state.queue.remove(id)
-                emit(.discarded(pending), &state, &followup)
-                followup.invalidations.append(pending.tag)
-            case .mine:
-                state.queue.markOverwrite(id)
-                state.queue.release(pending)
-            }
-            let conflict = state.conflicts.remove(at: index)
-            emit(.conflictResolved(conflict), &state, &followup)
-            pump(&state, &followup)
-            return (true, nil)
-        }
-        if let failure { throw failure }
-        return resolved
     }
 
     /// The retry delay `timer` of `scope` ran out.
@@ -447,6 +387,9 @@ extension TellerOutbox {
                 if let failure = state.failures.removeValue(forKey: record.id) {
                     followup.releasedErrors.append(failure.error)
                 }
+                if let conflict = state.conflicts.firstIndex(where: { $0.record.id == record.id }) {
+                    followup.releasedConflicts.append(state.conflicts.remove(at: conflict))
+                }
                 emit(.discarded(record), &state, &followup)
                 dropped += 1
             }
@@ -461,7 +404,7 @@ extension TellerOutbox {
 
     /// Appends `entry` about a write that left the queue or failed; a failure is logged, not
     /// thrown: the write then stays in the journal and is sent again after a relaunch.
-    private func append(_ entry: OutboxJournalEntry, flush: Bool = true, _ followup: inout Followup) {
+    func append(_ entry: OutboxJournalEntry, flush: Bool = true, _ followup: inout Followup) {
         do {
             try journal.append(entry, flush: flush)
         } catch {
