@@ -128,7 +128,7 @@ extension RepositoryMachine {
     /// observers see them at once. When the last one left and the tag was invalidated meanwhile,
     /// an observed repository refreshes now, as ``invalidated(stored:)`` held back. A write the
     /// server took (`sent`) while the tag is marked stays shown (``Active/takenWrites``).
-    mutating func writesChanged(_ writes: TagWrites, sent: OutboxRecord? = nil) -> [Action] {
+    mutating func writesChanged(_ writes: TagWrites, sent: [OutboxRecord] = []) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         let pending = writes.pending
         let sameFailure =
@@ -138,8 +138,8 @@ extension RepositoryMachine {
             default: false
             }
         guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
-        if let sent, active.isInvalidated, active.pendingWrites.contains(where: { $0.id == sent.id }) {
-            self.active?.takenWrites.append(sent)
+        for record in sent where active.isInvalidated && active.pendingWrites.contains(where: { $0.id == record.id }) {
+            self.active?.takenWrites.append(record)
         }
         self.active?.pendingWrites = pending
         self.active?.writeError = writes.failure

@@ -122,10 +122,17 @@ struct OutboxSendQueue {
     /// Replaces the pending writes by `records` (the journal's, oldest first), as read again
     /// when no write is being sent. Scopes keep their status and failure count.
     ///
-    /// - Returns: Whether the set of pending writes changed.
-    mutating func replace(with records: [OutboxRecord]) -> Bool {
+    /// - Returns: Whether the set of pending writes changed, and the writes that left it, oldest
+    ///   first.
+    mutating func replace(with records: [OutboxRecord]) -> (changed: Bool, left: [OutboxRecord]) {
         let changed = records.count != entries.count || records.contains { entries[$0.id] == nil }
-        guard changed || records.contains(where: { entries[$0.id]?.record != $0 }) else { return false }
+        guard changed || records.contains(where: { entries[$0.id]?.record != $0 }) else { return (false, []) }
+        var left: [OutboxRecord] = []
+        if changed {
+            let ids = Set(records.map(\.id))
+            left = entries.values.filter { !ids.contains($0.record.id) }.sorted { $0.sequence < $1.sequence }
+                .map(\.record)
+        }
         var kept: [String: Scope] = [:]
         entries = [:]
         nextSequence = 0
@@ -149,7 +156,7 @@ struct OutboxSendQueue {
         overwrites = overwrites.filter { entries[$0] != nil }
         held = held.filter { entries[$0] != nil }
         listEveryScope()
-        return changed
+        return (changed, left)
     }
 
     /// The next write to send and its handler, its scope marked as sending: the oldest write of

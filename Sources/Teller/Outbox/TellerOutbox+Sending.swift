@@ -37,8 +37,17 @@ extension TellerOutbox {
         var isSendLockRetryDue = false
         var reportedUnhandledKinds: Set<String> = []
         /// Changes decided and not yet handed to `inbox`, and whether a thread is handing them.
-        var undelivered = FIFOQueue<OutboxChange>()
+        var undelivered = FIFOQueue<Delivery>()
         var isDelivering = false
+    }
+
+    /// What the outbox tells once its lock is released, in order.
+    enum Delivery {
+        /// A change: to `inbox`, and to the repositories showing its tag.
+        case change(OutboxChange)
+        /// Writes another process sent, found in the journal: to the repositories showing their
+        /// tags (which the outbox invalidated first), as writes the server took.
+        case sentElsewhere([OutboxRecord])
     }
 
     /// What a decision taken under the lock leaves to do after it.
@@ -200,9 +209,18 @@ extension TellerOutbox {
         do {
             let contents = try journal.contents()
             let rejectionsChanged = adoptRejections(contents.rejections, &state, &followup)
-            let pendingChanged = state.queue.replace(with: contents.pending)
+            let (pendingChanged, left) = state.queue.replace(with: contents.pending)
             let conflictsChanged = adoptConflicts(contents, &state, &followup)
             guard pendingChanged || rejectionsChanged || conflictsChanged else { return false }
+            // Another process sent them (or discarded them: the journal does not say which once
+            // compacted). As for a send of this process's own, their tags are invalidated and
+            // repositories told before the reload, so the screen keeps them until a fetch.
+            let rejected = Set(contents.rejections.map(\.record.id))
+            let sent = left.filter { !rejected.contains($0.id) }
+            if !sent.isEmpty {
+                followup.invalidations += Set(sent.map(\.tag))
+                state.undelivered.enqueue(.sentElsewhere(sent))
+            }
             emit(.reloaded, &state, &followup)
             return true
         } catch {
@@ -415,12 +433,12 @@ extension TellerOutbox {
     }
 
     func emit(_ change: OutboxChange, _ state: inout State, _ followup: inout Followup) {
-        state.undelivered.enqueue(change)
+        state.undelivered.enqueue(.change(change))
         followup.hasChanges = true
     }
 
-    /// Hands the changes decided so far to `inbox`, in order: the thread that finds nobody
-    /// handing them does it, until none is left.
+    /// Hands what was decided so far to `inbox` and the repositories, in order: the thread that
+    /// finds nobody handing it does it, until none is left.
     private func deliverChanges() {
         let mustDeliver = state.withLock { state in
             guard !state.isDelivering else { return false }
@@ -428,18 +446,25 @@ extension TellerOutbox {
             return true
         }
         guard mustDeliver else { return }
-        while let change = state.withLock({ state -> OutboxChange? in
-            guard let change = state.undelivered.dequeue() else {
+        while let delivery = state.withLock({ state -> Delivery? in
+            guard let delivery = state.undelivered.dequeue() else {
                 state.isDelivering = false
                 return nil
             }
-            return change
+            return delivery
         }) {
-            inbox.onNext(change)
-            if case .sent(let record) = change {
-                teller.writesChanged(tag: record.tag, sent: record)
-            } else {
-                teller.writesChanged(tag: change.changedTag)
+            switch delivery {
+            case .change(let change):
+                inbox.onNext(change)
+                if case .sent(let record) = change {
+                    teller.writesChanged(tag: record.tag, sent: [record])
+                } else {
+                    teller.writesChanged(tag: change.changedTag)
+                }
+            case .sentElsewhere(let records):
+                for (tag, sent) in Dictionary(grouping: records, by: \.tag) {
+                    teller.writesChanged(tag: tag, sent: sent)
+                }
             }
         }
     }

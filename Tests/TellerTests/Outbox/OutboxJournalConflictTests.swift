@@ -6,8 +6,9 @@ import Testing
 
 /// The journal keeps a conflict, its record pending, until the app's decision (an
 /// `overwriting` mark, kept until the record leaves, or a discard); a compaction keeps both; a
-/// journal written before conflicts were kept reads as it did; and damage to a conflict entry
-/// is skipped and reported as it is for the others.
+/// journal written before conflicts were kept reads as it did; damage to a conflict entry is
+/// skipped and reported as it is for the others; and a torn entry that settles or marks a write
+/// (a rejection, a conflict, an overwrite mark) leaves the write pending as it was.
 @Suite struct OutboxJournalConflictTests {
     private let detectedAt = Date(timeIntervalSinceReferenceDate: 800_000_100)
 
@@ -81,12 +82,7 @@ import Testing
             #"{"rejected":{"id":"\#(records[1].id.uuidString)","reason":"gone","rejectedAt":800000100}}"#,
             #"{"sent":{"id":"\#(records[2].id.uuidString)"}}"#,
         ]
-        let handle = try FileHandle(forWritingTo: fixture.url)
-        try handle.seekToEnd()
-        for body in bodies {
-            try handle.write(contentsOf: OutboxJournalFormat.frame(body: Data(body.utf8)))
-        }
-        try handle.close()
+        try bodies.forEach(fixture.append(body:))
 
         var attempted = records[0]
         attempted.attempts = 1
@@ -127,11 +123,7 @@ import Testing
         let record = outboxRecord(0)
         _ = try fixture.journal(enqueueing: [record])
         // Whole and checked, but its date is missing.
-        let body = #"{"conflicted":{"id":"\#(record.id.uuidString)","reason":"412 stale"}}"#
-        let handle = try FileHandle(forWritingTo: fixture.url)
-        try handle.seekToEnd()
-        try handle.write(contentsOf: OutboxJournalFormat.frame(body: Data(body.utf8)))
-        try handle.close()
+        try fixture.append(body: #"{"conflicted":{"id":"\#(record.id.uuidString)","reason":"412 stale"}}"#)
 
         #expect(try fixture.journal().contents() == OutboxJournalContents(pending: [record], rejections: []))
         guard case .damagedEntry(_, _, _, let reason)? = fixture.problems.value.first else {
@@ -141,13 +133,27 @@ import Testing
         #expect(reason.contains("could not be decoded"))
     }
 
-    @Test func aTornConflictIsIgnoredAndTheWriteStaysPendingWithoutIt() throws {
+    /// An entry that settles a write, or marks it.
+    enum Settling: CaseIterable {
+        case rejected, conflicted, overwriting
+
+        func entry(about id: UUID, at date: Date) -> OutboxJournalEntry {
+            switch self {
+            case .rejected: .rejected(id: id, reason: "gone", rejectedAt: date)
+            case .conflicted: .conflicted(id: id, reason: "412 stale", detectedAt: date)
+            case .overwriting: .overwriting(id: id)
+            }
+        }
+    }
+
+    @Test(arguments: Settling.allCases)
+    func aTornEntryAboutAWriteIsIgnoredAndTheWriteStaysPendingAsItWas(_ settling: Settling) throws {
         let fixture = JournalFixture()
         defer { fixture.removeFolder() }
         let record = outboxRecord(0)
         let journal = try fixture.journal(enqueueing: [record])
         let start = try fixture.size
-        try journal.append(.conflicted(id: record.id, reason: "412 stale", detectedAt: detectedAt))
+        try journal.append(settling.entry(about: record.id, at: detectedAt))
         try fixture.bytes.prefix(start + 20).write(to: fixture.url)
 
         #expect(try fixture.journal().contents() == OutboxJournalContents(pending: [record], rejections: []))
