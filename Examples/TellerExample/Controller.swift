@@ -251,8 +251,9 @@ final class Controller: Sendable {
         guard !edits.isEmpty else { return true }
         let ids = Set(edits)
         if isAnyWaiting {
+            // On the list as read: a failed fetch may end before the cache was read.
             let shown = timeline.wait(from: mark.states, timeout: Self.stepTimeout) { state in
-                state.pendingWrites.contains { ids.contains($0.id) }
+                !state.isLoadingCache && state.pendingWrites.contains { ids.contains($0.id) }
             }
             return shown != nil || gaveUp()
         }

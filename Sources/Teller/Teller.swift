@@ -291,8 +291,9 @@ public final class Teller: Sendable {
     }
 
     /// The app's writes to `tag` (`nil`: to any tag) changed, those waiting or their failures;
-    /// `sent` left because the server took it. Repositories show them again.
-    func writesChanged(tag: String?, sent: OutboxRecord? = nil) {
+    /// `sent` left because the server took them (this process's sends, or another process's
+    /// found in the journal). Repositories show them again.
+    func writesChanged(tag: String?, sent: [OutboxRecord] = []) {
         notices.onNext(.writesChanged(tag: tag, sent: sent))
     }
 

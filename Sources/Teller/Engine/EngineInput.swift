@@ -51,8 +51,8 @@ enum EngineInput {
     /// The subscription of the observer `id` was disposed.
     case observerRemoved(UInt64)
     /// The app's writes to the tag in outboxes changed (those waiting, or their failures): this
-    /// is how they stand now; `sent` left because the server took it.
-    case writesChanged(TagWrites, sent: OutboxRecord? = nil)
+    /// is how they stand now; `sent` left because the server took them.
+    case writesChanged(TagWrites, sent: [OutboxRecord] = [])
     /// Something outside the repository asks observed repositories to refresh.
     case triggered(RefreshTrigger)
     /// The repository was released.

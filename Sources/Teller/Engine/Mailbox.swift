@@ -20,8 +20,8 @@ enum Mail {
     case metadataChanged(MetadataChange)
     case removeObserver(UInt64)
     /// The app's writes to `tag` in an outbox (`nil`: to any tag) changed, those waiting or their
-    /// failures; `sent` left because the server took it. They are read when processed.
-    case writesChanged(tag: String?, sent: OutboxRecord?)
+    /// failures; `sent` left because the server took them. They are read when processed.
+    case writesChanged(tag: String?, sent: [OutboxRecord])
     case shutDown
     /// New requirements: a sealed `Requirements?`.
     case setRequirements(Parcel)

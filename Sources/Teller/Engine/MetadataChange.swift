@@ -47,6 +47,6 @@ enum RepositoryNotice: Sendable {
     case metadataChanged(MetadataChange)
     case refresh(RefreshTrigger)
     /// The app's writes to `tag` in an outbox (`nil`: to any tag) changed, those waiting or their
-    /// failures; `sent` left because the server took it.
-    case writesChanged(tag: String?, sent: OutboxRecord?)
+    /// failures; `sent` left because the server took them (this process's send, or another's).
+    case writesChanged(tag: String?, sent: [OutboxRecord])
 }

@@ -130,7 +130,7 @@ extension RepositoryMachine {
     /// server took (`sent`) stays shown (``Active/takenWrites``), even when the mark the outbox
     /// set as it did was gone already: a fetch that started after the take saved, and the value
     /// it wrote, which has the write, is still on its way to this repository.
-    mutating func writesChanged(_ writes: TagWrites, sent: OutboxRecord? = nil) -> [Action] {
+    mutating func writesChanged(_ writes: TagWrites, sent: [OutboxRecord] = []) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         let pending = writes.pending
         let sameFailure =
@@ -140,8 +140,8 @@ extension RepositoryMachine {
             default: false
             }
         guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
-        if let sent, active.pendingWrites.contains(where: { $0.id == sent.id }) {
-            self.active?.takenWrites.append(sent)
+        for record in sent where active.pendingWrites.contains(where: { $0.id == record.id }) {
+            self.active?.takenWrites.append(record)
         }
         self.active?.pendingWrites = pending
         self.active?.writeError = writes.failure

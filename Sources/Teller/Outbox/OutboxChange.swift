@@ -17,9 +17,11 @@ public enum OutboxChange: Sendable {
     case discarded(OutboxRecord)
     /// The app acknowledged the rejection; it is no longer listed.
     case acknowledged(OutboxRejection)
-    /// The pending writes or the rejections were read again from the journal and differ from
-    /// what this outbox knew: another process (an app extension) enqueued, sent, rejected or
-    /// acknowledged some. Read ``TellerOutbox/pending`` and ``TellerOutbox/rejections`` again.
+    /// The pending writes, the rejections or the conflicts were read again from the journal and
+    /// differ from what this outbox knew: another process (an app extension) enqueued, sent,
+    /// rejected, acknowledged or resolved some, or a relaunch found conflicts the last launch
+    /// left. Read ``TellerOutbox/pending``, ``TellerOutbox/rejections`` and
+    /// ``TellerOutbox/conflicts`` again.
     case reloaded
     /// The server refused the write because the data changed elsewhere, and it waits for the
     /// app's decision (``OutboxConflictPolicy/manual``), listed in ``TellerOutbox/conflicts``.

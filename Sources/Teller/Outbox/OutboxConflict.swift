@@ -17,17 +17,22 @@ public enum OutboxConflictPolicy: Sendable {
     /// The app decides: the write stays first in its scope, nothing more of the scope is sent,
     /// and it is listed in ``TellerOutbox/conflicts`` until
     /// ``TellerOutbox/resolve(conflictOf:keeping:)``. Nothing is dropped without the app's say.
+    /// The journal keeps the conflict and then the app's decision: a relaunched app (or another
+    /// process on the journal) lists the conflict again and holds its scope until it is
+    /// resolved, and sends a write resolved for the app's version as an overwrite.
     case manual
 }
 
 /// A write the server refused because of a change made elsewhere, waiting for the app to say
-/// which version stands (``OutboxConflictPolicy/manual``).
+/// which version stands (``OutboxConflictPolicy/manual``). A value: read it on any thread.
 public struct OutboxConflict: Sendable {
     /// The write, as it waits in the outbox.
     public let record: OutboxRecord
-    /// What the handler answered with ``OutboxSendOutcome/conflict(_:)``.
+    /// What the handler answered with ``OutboxSendOutcome/conflict(_:)``; after a relaunch (or
+    /// when another process recorded the conflict), an ``OutboxRejectionReason`` that describes
+    /// it, since the handler's error cannot be stored.
     public let error: any Error
-    /// When the server refused it.
+    /// When the server refused it, by the ``Teller``'s clock (kept across relaunches).
     public let detectedAt: Date
 }
 

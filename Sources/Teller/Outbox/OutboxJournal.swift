@@ -28,8 +28,11 @@ import Musl
 ///   reported and skipped, and its neighbours still read (``OutboxJournalProblem``).
 /// - A rejection (a `.rejected` entry with its date) is kept, with its record, until an
 ///   `.acknowledged` entry: rejections survive a relaunch until the app acknowledges them.
-/// - When dead entries (those of records neither pending nor rejected unacknowledged, and
-///   superseded ones) take more than half of the file and at least `compactionThreshold`
+/// - A conflict (a `.conflicted` entry) is kept, its record pending, until an `.overwriting`
+///   entry (the app's version stands, and the record is marked to be sent as an overwrite) or
+///   the record leaves: conflicts and the app's decisions survive a relaunch.
+/// - When dead entries (those of records neither pending nor rejected unacknowledged, settled
+///   conflicts, and superseded ones) take more than half of the file and at least `compactionThreshold`
 ///   bytes, an append rewrites the file with only the live ones, atomically (temporary file,
 ///   flush, rename), which keeps the amortized cost of an append constant.
 /// - A compaction first removes the temporary files of compactions a crash interrupted.
@@ -102,12 +105,20 @@ package final class OutboxJournal: Sendable {
         try read { $0.ordered }
     }
 
-    /// The records pending, as ``records()`` gives them, and the rejections not yet
-    /// acknowledged, in the order they were rejected.
+    /// The records pending, as ``records()`` gives them, the rejections not yet acknowledged,
+    /// in the order they were rejected, the conflicts not yet resolved, in the order they were
+    /// detected, and the pending records to send as overwrites.
     ///
     /// - Throws: As ``records()``.
     package func contents() throws -> OutboxJournalContents {
-        try read { OutboxJournalContents(pending: $0.ordered, rejections: $0.rejections) }
+        try read {
+            OutboxJournalContents(
+                pending: $0.ordered,
+                rejections: $0.rejections,
+                conflicts: $0.conflicts,
+                overwrites: $0.overwrites
+            )
+        }
     }
 
     private func read<Result>(_ body: (OutboxPendingRecords) -> Result) throws -> Result {
@@ -162,8 +173,8 @@ package final class OutboxJournal: Sendable {
         }
     }
 
-    /// Rewrites the file with only the unacknowledged rejections and the pending records,
-    /// whatever the dead entries' share.
+    /// Rewrites the file with only the unacknowledged rejections, the pending records, their
+    /// unresolved conflicts and their overwrite marks, whatever the dead entries' share.
     ///
     /// - Throws: ``OutboxJournalError``; the file is then left as it was.
     package func compact() throws {
@@ -276,8 +287,8 @@ package final class OutboxJournal: Sendable {
         state.size = state.end
     }
 
-    /// Replaces the file with one holding only the unacknowledged rejections and the pending
-    /// records, each in order.
+    /// Replaces the file with one holding only the unacknowledged rejections, the pending
+    /// records, their unresolved conflicts and their overwrite marks, each in order.
     private func compact(_ state: inout State) throws {
         var data = Data(capacity: state.pending.liveBytes)
         var rebuilt = OutboxPendingRecords()
@@ -287,7 +298,15 @@ package final class OutboxJournal: Sendable {
             entries.append(.enqueued(record: rejection.record))
             entries.append(.rejected(id: id, reason: rejection.reason, rejectedAt: rejection.rejectedAt))
         }
-        entries += state.pending.ordered.map { .enqueued(record: $0) }
+        let pending = state.pending.ordered
+        entries += pending.map { .enqueued(record: $0) }
+        for conflict in state.pending.conflicts {
+            entries.append(
+                .conflicted(id: conflict.record.id, reason: conflict.reason, detectedAt: conflict.detectedAt)
+            )
+        }
+        let overwrites = state.pending.overwrites
+        entries += pending.filter { overwrites.contains($0.id) }.map { .overwriting(id: $0.id) }
         for entry in entries {
             let frame = try OutboxJournalFormat.encode(entry)
             data.append(frame)

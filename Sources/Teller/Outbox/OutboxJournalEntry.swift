@@ -19,4 +19,11 @@ package enum OutboxJournalEntry: Sendable, Codable, Equatable {
     case discarded(id: UUID)
     /// Sending was attempted; the record's ``OutboxRecord/attempts`` is now `attempts`.
     case attempted(id: UUID, attempts: Int)
+    /// The server refused the write because the data changed elsewhere, and the app decides
+    /// (``OutboxConflictPolicy/manual``): the record stays pending, its scope held, until an
+    /// ``overwriting(id:)`` or ``discarded(id:)`` entry settles it.
+    case conflicted(id: UUID, reason: String, detectedAt: Date)
+    /// The app's version of a conflicting write stands: the record is next sent with
+    /// ``OutboxRecord/overwritesConflict`` set, and its conflict (if any) is settled.
+    case overwriting(id: UUID)
 }

@@ -17,16 +17,46 @@ package struct OutboxJournalRejection: Sendable, Equatable {
     }
 }
 
-/// What an outbox journal holds: the writes pending and the rejections not yet acknowledged,
-/// each oldest first.
+/// A conflict as an outbox journal keeps it until the app resolves it
+/// (``OutboxConflictPolicy/manual``): the write, still pending, why the server refused it, and
+/// when.
+package struct OutboxJournalConflict: Sendable, Equatable {
+    /// The conflicting write, as it waits.
+    package var record: OutboxRecord
+    /// The conflict's error, as its description.
+    package var reason: String
+    /// When the server refused it.
+    package var detectedAt: Date
+
+    package init(record: OutboxRecord, reason: String, detectedAt: Date) {
+        self.record = record
+        self.reason = reason
+        self.detectedAt = detectedAt
+    }
+}
+
+/// What an outbox journal holds: the writes pending, the rejections not yet acknowledged and
+/// the conflicts not yet resolved, each oldest first, and the pending writes to send as
+/// overwrites.
 package struct OutboxJournalContents: Sendable, Equatable {
-    /// The records pending, oldest enqueued first.
+    /// The records pending, oldest enqueued first (those in conflict too).
     package var pending: [OutboxRecord]
     /// The unacknowledged rejections, in the order they were rejected.
     package var rejections: [OutboxJournalRejection]
+    /// The unresolved conflicts, in the order they were detected; their records are pending.
+    package var conflicts: [OutboxJournalConflict]
+    /// The pending records whose conflicts were settled for the app's version.
+    package var overwrites: Set<UUID>
 
-    package init(pending: [OutboxRecord], rejections: [OutboxJournalRejection]) {
+    package init(
+        pending: [OutboxRecord],
+        rejections: [OutboxJournalRejection],
+        conflicts: [OutboxJournalConflict] = [],
+        overwrites: Set<UUID> = []
+    ) {
         self.pending = pending
         self.rejections = rejections
+        self.conflicts = conflicts
+        self.overwrites = overwrites
     }
 }

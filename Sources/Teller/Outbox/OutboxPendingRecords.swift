@@ -1,8 +1,9 @@
 import Foundation
 
 /// The records a journal's entries leave pending, in the order they were enqueued, the
-/// rejections not yet acknowledged, in the order they came, and how many bytes they would take
-/// rewritten: what the journal replays its file into.
+/// rejections not yet acknowledged and the conflicts not yet resolved, in the order they came,
+/// the pending records to send as overwrites, and how many bytes they would take rewritten:
+/// what the journal replays its file into.
 ///
 /// Applying an entry costs the same however many records are pending.
 struct OutboxPendingRecords {
@@ -22,8 +23,21 @@ struct OutboxPendingRecords {
         var size: Int
     }
 
+    private struct ConflictSlot {
+        /// Orders conflicts by detection.
+        var sequence: Int
+        var reason: String
+        var detectedAt: Date
+        /// The size of the entry that recorded it.
+        var size: Int
+    }
+
     private var slots: [UUID: Slot] = [:]
     private var rejected: [UUID: RejectedSlot] = [:]
+    /// The unresolved conflicts of pending records.
+    private var conflicted: [UUID: ConflictSlot] = [:]
+    /// The pending records to send as overwrites, with the size of the entry that marked each.
+    private var overwriting: [UUID: Int] = [:]
     private var nextSequence = 0
     /// The bytes the pending records' entries take: the size of the file a compaction writes.
     private(set) var liveBytes = 0
@@ -42,6 +56,20 @@ struct OutboxPendingRecords {
         rejected.values.sorted { $0.sequence < $1.sequence }.map(\.rejection)
     }
 
+    /// The unresolved conflicts, oldest first, each with its record as it waits.
+    var conflicts: [OutboxJournalConflict] {
+        conflicted.sorted { $0.value.sequence < $1.value.sequence }.compactMap { id, conflict in
+            slots[id].map {
+                OutboxJournalConflict(record: $0.record, reason: conflict.reason, detectedAt: conflict.detectedAt)
+            }
+        }
+    }
+
+    /// The pending records to send as overwrites.
+    var overwrites: Set<UUID> {
+        Set(overwriting.keys)
+    }
+
     /// Applies `entry`, which takes `size` bytes on disk. An entry about a record that is not
     /// pending (its enqueueing entry was damaged, or it was already removed) changes nothing.
     mutating func apply(_ entry: OutboxJournalEntry, size: Int) {
@@ -56,9 +84,9 @@ struct OutboxPendingRecords {
                 nextSequence += 1
             }
         case .sent(let id), .rejected(let id, _, nil), .discarded(let id):
-            if let old = slots.removeValue(forKey: id) { liveBytes -= old.size }
+            if let old = remove(id) { liveBytes -= old.size }
         case .rejected(let id, let reason, let rejectedAt?):
-            guard let old = slots.removeValue(forKey: id) else { return }
+            guard let old = remove(id) else { return }
             liveBytes += size
             let rejection = OutboxJournalRejection(record: old.record, reason: reason, rejectedAt: rejectedAt)
             rejected[id] = RejectedSlot(sequence: nextSequence, rejection: rejection, size: old.size + size)
@@ -67,6 +95,27 @@ struct OutboxPendingRecords {
             if let old = rejected.removeValue(forKey: id) { liveBytes -= old.size }
         case .attempted(let id, let attempts):
             slots[id]?.record.attempts = attempts
+        case .conflicted(let id, let reason, let detectedAt):
+            guard slots[id] != nil else { return }
+            if let old = conflicted[id] { liveBytes -= old.size }
+            conflicted[id] = ConflictSlot(sequence: nextSequence, reason: reason, detectedAt: detectedAt, size: size)
+            nextSequence += 1
+            liveBytes += size
+        case .overwriting(let id):
+            guard slots[id] != nil else { return }
+            if let old = conflicted.removeValue(forKey: id) { liveBytes -= old.size }
+            guard overwriting[id] == nil else { return }
+            overwriting[id] = size
+            liveBytes += size
         }
+    }
+
+    /// Removes the pending record `id` with its conflict and overwrite mark, whose bytes no
+    /// longer count, and returns its slot.
+    private mutating func remove(_ id: UUID) -> Slot? {
+        guard let slot = slots.removeValue(forKey: id) else { return nil }
+        if let conflict = conflicted.removeValue(forKey: id) { liveBytes -= conflict.size }
+        if let mark = overwriting.removeValue(forKey: id) { liveBytes -= mark }
+        return slot
     }
 }

@@ -29,8 +29,9 @@ public struct OutboxRecord: Sendable, Codable, Equatable {
     /// made elsewhere and the app's version wins (``OutboxConflictPolicy/clientWins``, or
     /// ``TellerOutbox/resolve(conflictOf:keeping:)`` with ``OutboxConflictResolution/mine``).
     /// Send it without the check that made the server refuse it (an `If-Match` version, say).
-    /// Not kept in the journal: after a relaunch the write is sent as it was first, and
-    /// conflicts again if it still does.
+    /// The journal keeps the mark apart from the record (a record read back or decoded has it
+    /// `false`): a write resolved for the app's version before a relaunch is still sent as an
+    /// overwrite after it.
     public var overwritesConflict = false
 
     private enum CodingKeys: String, CodingKey {

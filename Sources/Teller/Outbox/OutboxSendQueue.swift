@@ -19,10 +19,6 @@ struct OutboxSendQueue {
         case waiting
         /// The retry policy gave up; nothing is sent until ``resume()``.
         case stalled
-        /// Its oldest write conflicts with the server's data and waits for the app to resolve
-        /// it (``OutboxConflictPolicy/manual``): nothing is sent until ``release(_:)``, whatever
-        /// ``resume()`` does.
-        case held
     }
 
     private struct Scope {
@@ -46,6 +42,10 @@ struct OutboxSendQueue {
     /// The writes to send as overwrites (their conflicts were settled for the app's version),
     /// apart from the records, which a read of the journal replaces.
     private var overwrites: Set<UUID> = []
+    /// The writes that conflict with the server's data and wait for the app to resolve them
+    /// (``OutboxConflictPolicy/manual``): a scope whose oldest write is one sends nothing until
+    /// ``release(_:)``, whatever ``resume()`` does.
+    private(set) var held: Set<UUID> = []
     private var scopes: [String: Scope] = [:]
     /// Scopes that may have a write to start, oldest listed first; checked when dequeued.
     private var ready = FIFOQueue<String>()
@@ -84,8 +84,9 @@ struct OutboxSendQueue {
     mutating func remove(_ id: UUID) -> OutboxRecord? {
         guard let record = entries.removeValue(forKey: id)?.record else { return nil }
         overwrites.remove(id)
+        if held.remove(id) != nil { list(record.scope) }
         if let scope = scopes[record.scope], scope.ids.first == id,
-            scope.status == .waiting || scope.status == .stalled || scope.status == .held
+            scope.status == .waiting || scope.status == .stalled
         {
             scopes[record.scope]?.status = .idle
             scopes[record.scope]?.failures = 0
@@ -101,6 +102,18 @@ struct OutboxSendQueue {
         overwrites.insert(id)
     }
 
+    /// Holds the writes `ids` (the conflicts the journal keeps, read again) and lets go of the
+    /// others, and marks the writes `marked` as overwrites too: what another launch or process
+    /// decided. Ids not pending are ignored.
+    mutating func adopt(held ids: Set<UUID>, overwrites marked: Set<UUID>) {
+        let released = held.subtracting(ids)
+        held = ids.filter { entries[$0] != nil }
+        overwrites.formUnion(marked.filter { entries[$0] != nil })
+        for id in released {
+            if let scope = entries[id]?.record.scope { list(scope) }
+        }
+    }
+
     /// Notes that write `id` has now been attempted `attempts` times.
     mutating func setAttempts(_ attempts: Int, of id: UUID) {
         entries[id]?.record.attempts = attempts
@@ -109,10 +122,17 @@ struct OutboxSendQueue {
     /// Replaces the pending writes by `records` (the journal's, oldest first), as read again
     /// when no write is being sent. Scopes keep their status and failure count.
     ///
-    /// - Returns: Whether the set of pending writes changed.
-    mutating func replace(with records: [OutboxRecord]) -> Bool {
+    /// - Returns: Whether the set of pending writes changed, and the writes that left it, oldest
+    ///   first.
+    mutating func replace(with records: [OutboxRecord]) -> (changed: Bool, left: [OutboxRecord]) {
         let changed = records.count != entries.count || records.contains { entries[$0.id] == nil }
-        guard changed || records.contains(where: { entries[$0.id]?.record != $0 }) else { return false }
+        guard changed || records.contains(where: { entries[$0.id]?.record != $0 }) else { return (false, []) }
+        var left: [OutboxRecord] = []
+        if changed {
+            let ids = Set(records.map(\.id))
+            left = entries.values.filter { !ids.contains($0.record.id) }.sorted { $0.sequence < $1.sequence }
+                .map(\.record)
+        }
         var kept: [String: Scope] = [:]
         entries = [:]
         nextSequence = 0
@@ -134,8 +154,9 @@ struct OutboxSendQueue {
         }
         scopes = kept
         overwrites = overwrites.filter { entries[$0] != nil }
+        held = held.filter { entries[$0] != nil }
         listEveryScope()
-        return changed
+        return (changed, left)
     }
 
     /// The next write to send and its handler, its scope marked as sending: the oldest write of
@@ -150,7 +171,9 @@ struct OutboxSendQueue {
     ) -> (record: OutboxRecord, handler: Handler)? {
         while let name = ready.dequeue() {
             scopes[name]?.isListed = false
-            guard scopes[name]?.status == .idle, var record = oldest(of: name) else { continue }
+            guard scopes[name]?.status == .idle, var record = oldest(of: name), !held.contains(record.id) else {
+                continue
+            }
             record.overwritesConflict = overwrites.contains(record.id)
             guard let handler = handlers[record.kind] else {
                 unhandled.append(record.kind)
@@ -196,15 +219,15 @@ struct OutboxSendQueue {
     /// ``release(_:)``.
     mutating func hold(_ record: OutboxRecord) {
         guard scopes[record.scope]?.status == .sending(record.id) else { return }
-        scopes[record.scope]?.status = .held
+        held.insert(record.id)
+        scopes[record.scope]?.status = .idle
+        scopes[record.scope]?.failures = 0
         sendingCount -= 1
     }
 
     /// The held scope of `record` goes on (its conflict was resolved for the app's version).
     mutating func release(_ record: OutboxRecord) {
-        guard scopes[record.scope]?.status == .held else { return }
-        scopes[record.scope]?.status = .idle
-        scopes[record.scope]?.failures = 0
+        guard held.remove(record.id) != nil else { return }
         list(record.scope)
     }
 

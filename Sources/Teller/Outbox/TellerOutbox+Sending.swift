@@ -37,8 +37,17 @@ extension TellerOutbox {
         var isSendLockRetryDue = false
         var reportedUnhandledKinds: Set<String> = []
         /// Changes decided and not yet handed to `inbox`, and whether a thread is handing them.
-        var undelivered = FIFOQueue<OutboxChange>()
+        var undelivered = FIFOQueue<Delivery>()
         var isDelivering = false
+    }
+
+    /// What the outbox tells once its lock is released, in order.
+    enum Delivery {
+        /// A change: to `inbox`, and to the repositories showing its tag.
+        case change(OutboxChange)
+        /// Writes another process sent, found in the journal: to the repositories showing their
+        /// tags (which the outbox invalidated first), as writes the server took.
+        case sentElsewhere([OutboxRecord])
     }
 
     /// What a decision taken under the lock leaves to do after it.
@@ -53,6 +62,7 @@ extension TellerOutbox {
         /// errors).
         var released: [Handler] = []
         var releasedRejections: [OutboxRejection] = []
+        var releasedConflicts: [OutboxConflict] = []
         var releasedErrors: [any Error] = []
         var hasChanges = false
         /// Look at the send lock again after this delay, in seconds.
@@ -189,17 +199,28 @@ extension TellerOutbox {
         }
     }
 
-    /// Replaces what this outbox knows by the journal's pending writes and rejections, while no
-    /// send is under way (one under way is this outbox's own, already known).
+    /// Replaces what this outbox knows by the journal's pending writes, rejections and conflicts,
+    /// while no send is under way (one under way is this outbox's own, already known).
     ///
-    /// - Returns: Whether the pending writes or the rejections changed.
+    /// - Returns: Whether the pending writes, the rejections or the conflicts changed.
     @discardableResult
     func readAgain(_ state: inout State, _ followup: inout Followup) -> Bool {
         guard state.queue.sendingCount == 0 else { return false }
         do {
             let contents = try journal.contents()
             let rejectionsChanged = adoptRejections(contents.rejections, &state, &followup)
-            guard state.queue.replace(with: contents.pending) || rejectionsChanged else { return false }
+            let (pendingChanged, left) = state.queue.replace(with: contents.pending)
+            let conflictsChanged = adoptConflicts(contents, &state, &followup)
+            guard pendingChanged || rejectionsChanged || conflictsChanged else { return false }
+            // Another process sent them (or discarded them: the journal does not say which once
+            // compacted). As for a send of this process's own, their tags are invalidated and
+            // repositories told before the reload, so the screen keeps them until a fetch.
+            let rejected = Set(contents.rejections.map(\.record.id))
+            let sent = left.filter { !rejected.contains($0.id) }
+            if !sent.isEmpty {
+                followup.invalidations += Set(sent.map(\.tag))
+                state.undelivered.enqueue(.sentElsewhere(sent))
+            }
             emit(.reloaded, &state, &followup)
             return true
         } catch {
@@ -258,8 +279,8 @@ extension TellerOutbox {
         var reason = ""
         var isRetryable = false
         switch outcome {
-        case .sent, .conflict: break
-        case .rejected(let error): reason = "\(error)"
+        case .sent: break
+        case .rejected(let error), .conflict(let error): reason = "\(error)"
         case .retryableFailure(let error): isRetryable = policy.isRetryable(error)
         }
         update { state, followup in
@@ -300,7 +321,7 @@ extension TellerOutbox {
                 followup.events.append(.writeRejected(kind: record.kind, id: record.id, error: error))
                 state.queue.answered(record)
             case .conflict(let error):
-                conflicted(record, pending: pending, error: error, at: now, &state, &followup)
+                conflicted(record, pending: pending, error: error, reason: reason, at: now, &state, &followup)
             case .retryableFailure(let error):
                 guard var pending else {
                     state.queue.answered(record)
@@ -339,69 +360,6 @@ extension TellerOutbox {
             }
             pump(&state, &followup)
         }
-    }
-
-    /// The server refused `record` because the data changed elsewhere: its kind's policy settles
-    /// it. `pending` is the write as it waits (`nil` when discarded meanwhile).
-    private func conflicted(
-        _ record: OutboxRecord,
-        pending: OutboxRecord?,
-        error: any Error,
-        at now: Date,
-        _ state: inout State,
-        _ followup: inout Followup
-    ) {
-        guard let pending else {
-            state.queue.answered(record)
-            return
-        }
-        let policy = state.handlers[record.kind]?.onConflict ?? .manual
-        followup.events.append(.writeConflicted(kind: record.kind, id: record.id, error: error, policy: policy))
-        switch policy {
-        case .serverWins:
-            append(.discarded(id: record.id), &followup)
-            _ = state.queue.remove(record.id)
-            emit(.discarded(pending), &state, &followup)
-            followup.invalidations.append(record.tag)
-            state.queue.answered(record)
-        case .clientWins:
-            state.queue.markOverwrite(record.id)
-            state.queue.answered(record)
-        case .manual:
-            state.queue.hold(record)
-            let conflict = OutboxConflict(record: pending, error: error, detectedAt: now)
-            state.conflicts.append(conflict)
-            emit(.conflicted(conflict), &state, &followup)
-        }
-    }
-
-    /// Settles the conflict of the write `id` as the app said.
-    func resolve(_ id: UUID, keeping resolution: OutboxConflictResolution) throws(OutboxError) -> Bool {
-        let (resolved, failure) = update { state, followup -> (Bool, OutboxError?) in
-            guard let index = state.conflicts.firstIndex(where: { $0.record.id == id }),
-                let pending = state.queue.record(id)
-            else { return (false, nil) }
-            switch resolution {
-            case .server:
-                do {
-                    try journal.append(.discarded(id: id))
-                } catch {
-                    return (false, .notRecorded(reason: "\(error)"))
-                }
-                _ = state.queue.remove(id)
-                emit(.discarded(pending), &state, &followup)
-                followup.invalidations.append(pending.tag)
-            case .mine:
-                state.queue.markOverwrite(id)
-                state.queue.release(pending)
-            }
-            let conflict = state.conflicts.remove(at: index)
-            emit(.conflictResolved(conflict), &state, &followup)
-            pump(&state, &followup)
-            return (true, nil)
-        }
-        if let failure { throw failure }
-        return resolved
     }
 
     /// The retry delay `timer` of `scope` ran out.
@@ -447,6 +405,9 @@ extension TellerOutbox {
                 if let failure = state.failures.removeValue(forKey: record.id) {
                     followup.releasedErrors.append(failure.error)
                 }
+                if let conflict = state.conflicts.firstIndex(where: { $0.record.id == record.id }) {
+                    followup.releasedConflicts.append(state.conflicts.remove(at: conflict))
+                }
                 emit(.discarded(record), &state, &followup)
                 dropped += 1
             }
@@ -461,7 +422,7 @@ extension TellerOutbox {
 
     /// Appends `entry` about a write that left the queue or failed; a failure is logged, not
     /// thrown: the write then stays in the journal and is sent again after a relaunch.
-    private func append(_ entry: OutboxJournalEntry, flush: Bool = true, _ followup: inout Followup) {
+    func append(_ entry: OutboxJournalEntry, flush: Bool = true, _ followup: inout Followup) {
         do {
             try journal.append(entry, flush: flush)
         } catch {
@@ -472,12 +433,12 @@ extension TellerOutbox {
     }
 
     func emit(_ change: OutboxChange, _ state: inout State, _ followup: inout Followup) {
-        state.undelivered.enqueue(change)
+        state.undelivered.enqueue(.change(change))
         followup.hasChanges = true
     }
 
-    /// Hands the changes decided so far to `inbox`, in order: the thread that finds nobody
-    /// handing them does it, until none is left.
+    /// Hands what was decided so far to `inbox` and the repositories, in order: the thread that
+    /// finds nobody handing it does it, until none is left.
     private func deliverChanges() {
         let mustDeliver = state.withLock { state in
             guard !state.isDelivering else { return false }
@@ -485,18 +446,25 @@ extension TellerOutbox {
             return true
         }
         guard mustDeliver else { return }
-        while let change = state.withLock({ state -> OutboxChange? in
-            guard let change = state.undelivered.dequeue() else {
+        while let delivery = state.withLock({ state -> Delivery? in
+            guard let delivery = state.undelivered.dequeue() else {
                 state.isDelivering = false
                 return nil
             }
-            return change
+            return delivery
         }) {
-            inbox.onNext(change)
-            if case .sent(let record) = change {
-                teller.writesChanged(tag: record.tag, sent: record)
-            } else {
-                teller.writesChanged(tag: change.changedTag)
+            switch delivery {
+            case .change(let change):
+                inbox.onNext(change)
+                if case .sent(let record) = change {
+                    teller.writesChanged(tag: record.tag, sent: [record])
+                } else {
+                    teller.writesChanged(tag: change.changedTag)
+                }
+            case .sentElsewhere(let records):
+                for (tag, sent) in Dictionary(grouping: records, by: \.tag) {
+                    teller.writesChanged(tag: tag, sent: sent)
+                }
             }
         }
     }

@@ -269,19 +269,24 @@ public final class TellerOutbox: Sendable {
 
     /// The writes the server refused because the data changed elsewhere, that wait for the app
     /// to say which version stands (``OutboxConflictPolicy/manual``), oldest first. Each holds its
-    /// scope: nothing more of it is sent until it is resolved. In memory: after a relaunch the
-    /// write is sent again, and listed again if it still conflicts.
+    /// scope: nothing more of it is sent until it is resolved. Kept in the journal: a relaunched
+    /// outbox lists them again (with an ``OutboxRejectionReason`` as their error and their
+    /// ``OutboxConflict/detectedAt``) and holds their scopes, and so does another process's
+    /// outbox on the same journal once it reads it again (``OutboxChange/reloaded``). Safe from
+    /// any thread.
     public var conflicts: [OutboxConflict] {
         state.withLock { $0.conflicts }
     }
 
     /// Settles the conflict of the write `id`: `.server` drops the write unsent and fetches its
     /// tag; `.mine` sends it again at once with ``OutboxRecord/overwritesConflict`` set. Its
-    /// scope goes on either way. Safe from any thread.
+    /// scope goes on either way. The journal records the decision first, so it holds across a
+    /// relaunch: a write kept (`.mine`) and not sent yet is sent as an overwrite by the next
+    /// launch. Safe from any thread; blocks it for the journal's append and `fsync`.
     ///
     /// - Returns: `false` when no conflict of that write waits (resolved already, or discarded).
-    /// - Throws: ``OutboxError/notRecorded(reason:)`` when the journal could not record that the
-    ///   write was dropped (`.server`); the conflict stays listed.
+    /// - Throws: ``OutboxError/notRecorded(reason:)`` when the journal could not record the
+    ///   decision; nothing changed, and the conflict stays listed.
     @discardableResult
     public func resolve(conflictOf id: UUID, keeping resolution: OutboxConflictResolution) throws(OutboxError) -> Bool {
         try resolve(id, keeping: resolution)

@@ -124,7 +124,7 @@ struct TypedMachine<Kind: TypedKind> {
             case .observerRemoved(let id): .observerRemoved(id)
             case .triggered(let trigger): .triggered(trigger)
             case .pendingWritesChanged(let pending): .writesChanged(TagWrites(pending: pending))
-            case .writesChanged(let writes, let sent): .writesChanged(writes, sent: sent)
+            case .writesChanged(let writes, let sent): .writesChanged(writes, sent: sent.map { [$0] } ?? [])
             case .shutDown: .shutDown
             }
         }

@@ -33,11 +33,7 @@ import Testing
         let records = (0..<2).map { outboxRecord($0) }
         _ = try fixture.journal(enqueueing: records)
         // The entry as journals wrote it before rejections were kept.
-        let body = #"{"rejected":{"id":"\#(records[0].id.uuidString)","reason":"409 conflict"}}"#
-        let handle = try FileHandle(forWritingTo: fixture.url)
-        try handle.seekToEnd()
-        try handle.write(contentsOf: OutboxJournalFormat.frame(body: Data(body.utf8)))
-        try handle.close()
+        try fixture.append(body: #"{"rejected":{"id":"\#(records[0].id.uuidString)","reason":"409 conflict"}}"#)
 
         #expect(try fixture.journal().contents() == OutboxJournalContents(pending: [records[1]], rejections: []))
         #expect(fixture.problems.value.isEmpty)
@@ -88,23 +84,5 @@ import Testing
             return
         }
         #expect(offset == Int64(start))
-    }
-
-    @Test func aTornRejectionIsIgnoredAndTheWriteStaysPending() throws {
-        let fixture = JournalFixture()
-        defer { fixture.removeFolder() }
-        let record = outboxRecord(0)
-        let journal = try fixture.journal(enqueueing: [record])
-        let start = try fixture.size
-        try journal.append(.rejected(id: record.id, reason: "gone", rejectedAt: rejectedAt))
-        try fixture.bytes.prefix(start + 20).write(to: fixture.url)
-
-        #expect(try fixture.journal().contents() == OutboxJournalContents(pending: [record], rejections: []))
-        guard case .tornTail(_, let offset, let bytes)? = fixture.problems.value.first else {
-            Issue.record("expected a torn tail, got \(fixture.problems.value)")
-            return
-        }
-        #expect(offset == Int64(start))
-        #expect(bytes == 20)
     }
 }

@@ -32,6 +32,15 @@ struct JournalFixture {
         return journal
     }
 
+    /// Appends an entry with `body` written by hand (as an older journal wrote it, or one that
+    /// does not decode) to the file.
+    func append(body: String) throws {
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: OutboxJournalFormat.frame(body: Data(body.utf8)))
+        try handle.close()
+    }
+
     var bytes: Data {
         get throws { try Data(contentsOf: url) }
     }
