@@ -39,33 +39,19 @@ import Testing
 
     @Test func randomScriptsOnRealQueuesLoseNoWriteSendOneWritePerScopeAtATimeAndEndShowingTheServerAndWhatWaits() {
         let seeds = RandomizedTestSeeds.seeds(ciCount: Self.scenarios, first: 5_000)
-        let failures = Locked<[(seed: UInt64, problems: [String])]>([])
         let answeredTwice = Locked(0)
         let coverage = Locked(Coverage())
-        // Lanes of threads of their own, as in RepositoryRandomizedStressTests: they block while
-        // they wait, which on Dispatch's small worker pool would starve the Teller's queues.
-        let lanes = min(4, seeds.count)
-        let lanesDone = DispatchGroup()
         let secondAnswers = MisuseCapture(accepting: {
             $0.contains(OutboxStressServer.SecondAnswer().description) || $0.contains(OutboxStressScenario.again)
         })
-        secondAnswers.during {
-            for lane in 0..<lanes {
-                lanesDone.enter()
-                Thread {
-                    for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
-                        guard failures.value.count < 3 else { break }
-                        let scenario = OutboxStressScenario(seed: seed)
-                        let problems = scenario.run()
-                        answeredTwice.withLock { $0 += scenario.answeredTwice }
-                        coverage.withLock { $0 = $0 + scenario.coverage }
-                        if !problems.isEmpty { failures.withLock { $0.append((seed, problems)) } }
-                    }
-                    lanesDone.leave()
-                }
-                .start()
+        let failures = secondAnswers.during {
+            runScenarios(seeds: seeds, lanes: 4) { seed in
+                let scenario = OutboxStressScenario(seed: seed)
+                let problems = scenario.run()
+                answeredTwice.withLock { $0 += scenario.answeredTwice }
+                coverage.withLock { $0 = $0 + scenario.coverage }
+                return problems
             }
-            lanesDone.wait()
         }
         #expect(secondAnswers.messages.count == (MisuseCapture.isReporting ? answeredTwice.value : 0))
         // The scripts reach every end a write can have (a single replayed seed may not).
@@ -74,15 +60,8 @@ import Testing
             #expect(done.taken > done.writes / 2 && done.refused > 0 && done.discarded > 0, "\(done)")
             #expect(done.relaunches > seeds.count, "\(done)")
         }
-        for failure in failures.value.sorted(by: { $0.seed < $1.seed }).prefix(3) {
-            Issue.record(
-                """
-                seed \(failure.seed): \(failure.problems.count) problems (replay with TELLER_SEED=\(failure.seed))
-                \(failure.problems.prefix(10).joined(separator: "\n"))
-                """
-            )
-        }
-        #expect(failures.value.isEmpty, "\(failures.value.count) scenarios ended wrong (the run stops at 3)")
+        for failure in failures.prefix(3) { Issue.record("\(failure.report)") }
+        #expect(failures.isEmpty, "\(failures.count) scenarios ended wrong (the run stops at 3)")
     }
 }
 

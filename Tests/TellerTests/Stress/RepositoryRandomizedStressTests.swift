@@ -26,48 +26,23 @@ import Testing
 
     @Test func randomScenariosOnRealQueuesEndWithTheStoreAndTheObserversAgreeing() {
         let seeds = RandomizedTestSeeds.seeds(ciCount: Self.scenarios, first: 1_000)
-        let failures = Locked<[(seed: UInt64, problems: [String])]>([])
-        // Scenarios run side by side, so their fetch timeouts overlap. Each lane is a thread
-        // of its own, as are a scenario's operating threads: they block while they wait, and
-        // on Dispatch's worker pool (2 threads on a 2-core Linux machine, grown slowly) that
-        // would starve the Teller's own queues.
-        let lanes = min(8, seeds.count)
-        let lanesDone = DispatchGroup()
         let answeredTwice = Locked(0)
         // Only this test's data source answers with "again": the capture takes the second answers
         // it sends on purpose, and nothing of another test.
         let again = #""again"]"#
         let secondAnswers = MisuseCapture(accepting: { $0.hasPrefix("Single.create sent") && $0.contains(again) })
-        secondAnswers.during {
-            for lane in 0..<lanes {
-                lanesDone.enter()
-                Thread {
-                    for seed in stride(from: lane, to: seeds.count, by: lanes).map({ seeds[$0] }) {
-                        // A broken engine fails many scenarios, each after its timeouts: stop early.
-                        guard failures.value.count < 3 else { break }
-                        let scenario = StressScenario(seed: seed)
-                        let problems = scenario.run()
-                        answeredTwice.withLock { $0 += scenario.dataSource.answeredTwiceCount }
-                        if !problems.isEmpty {
-                            failures.withLock { $0.append((seed, problems)) }
-                        }
-                    }
-                    lanesDone.leave()
-                }
-                .start()
+        // Scenarios run side by side, so their fetch timeouts overlap.
+        let failures = secondAnswers.during {
+            runScenarios(seeds: seeds, lanes: 8) { seed in
+                let scenario = StressScenario(seed: seed)
+                let problems = scenario.run()
+                answeredTwice.withLock { $0 += scenario.dataSource.answeredTwiceCount }
+                return problems
             }
-            lanesDone.wait()
         }
         #expect(secondAnswers.messages.count == (MisuseCapture.isReporting ? answeredTwice.value : 0))
-        for failure in failures.value.sorted(by: { $0.seed < $1.seed }).prefix(3) {
-            Issue.record(
-                """
-                seed \(failure.seed): \(failure.problems.count) problems (replay with TELLER_SEED=\(failure.seed))
-                \(failure.problems.prefix(10).joined(separator: "\n"))
-                """
-            )
-        }
-        #expect(failures.value.isEmpty, "\(failures.value.count) scenarios ended wrong (the run stops at 3)")
+        for failure in failures.prefix(3) { Issue.record("\(failure.report)") }
+        #expect(failures.isEmpty, "\(failures.count) scenarios ended wrong (the run stops at 3)")
     }
 }
 
