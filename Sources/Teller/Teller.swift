@@ -284,9 +284,16 @@ public final class Teller: Sendable {
         let live = outboxes.withLock { $0.compactMap(\.outbox) }
         // Outside the lock: each outbox reads under its own.
         let pending = live.flatMap { $0.pending(tag: tag) }
+        // Each outbox's failure read once: a lazy `compactMap(...).first` reads the one it finds
+        // twice (to find it, then to return it), and force-unwraps the second read, which another
+        // thread may have cleared in between.
+        var failure: (any Error)?
+        for outbox in live where failure == nil {
+            failure = outbox.lastFailure(tag: tag)
+        }
         return TagWrites(
             pending: live.count > 1 ? pending.sorted { $0.createdAt < $1.createdAt } : pending,
-            failure: live.lazy.compactMap { $0.lastFailure(tag: tag) }.first
+            failure: failure
         )
     }
 
