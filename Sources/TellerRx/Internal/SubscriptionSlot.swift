@@ -49,6 +49,13 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         state.load(ordering: .relaxed) & (disposedBit | stoppedBit) != 0
     }
 
+    /// Whether ``dispose()`` was called: the subscriber let go, so nothing more is sent, not
+    /// even what was decided before the slot stopped.
+    @inline(__always)
+    final var isDisposedFromOutside: Bool {
+        state.load(ordering: .relaxed) & disposedBit != 0
+    }
+
     /// Whether ``markStopped()`` was called (whether or not it was also disposed).
     @inline(__always)
     final var isMarkedStopped: Bool {
