@@ -1,5 +1,15 @@
 import Synchronization
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
 /// A sink fed by several sources, or by an outer sequence and its inner ones: the flat-map
 /// family, `switchLatest`, `zip` and `combineLatest`. Its ``lock`` guards the subclass's state
 /// and is never held while an event goes downstream: what to send is decided under it, and
@@ -73,7 +83,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         stop(with: .completed)
     }
 
-    /// Called under `lock`: stops forwarding at once (see ``Sink/stopForwarding(recording:in:)``)
+    /// Called under `lock`: stops forwarding at once (see ``LockedSink``)
     /// and decides the terminal event: this thread sends it if the turn was free, the thread
     /// holding the turn after the events decided before it otherwise.
     private final func stop(with terminal: SinkTerminal) {
@@ -136,6 +146,44 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final func finishIfStoppedHere() {
         finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
     }
+
+    /// Records `terminal` in `pending` and stops forwarding at once, unless this sink has
+    /// already stopped or been disposed: for a terminal event decided under `lock` while the
+    /// delivery turn was free. The thread that calls this sends the event, and disposes the
+    /// sources, once it has released the lock: see ``finish(_:)``.
+    ///
+    /// Why: disposing a source can take that source's lock, and so can sending the terminal
+    /// event, since the operators downstream dispose their upstream as soon as they get it. A
+    /// thread that holds such a lock and sends into the operator would wait for the operator's
+    /// lock while this one waits for its lock: a deadlock (RxSwift issues #2703 and #2711).
+    /// Stopping under the lock is what keeps any other source's event from being forwarded
+    /// after the terminal one.
+    ///
+    /// - Parameters:
+    ///   - terminal: How the sequence ends.
+    ///   - pending: The sink's slot for it, guarded by the same lock as the caller.
+    private final func stopForwarding(recording terminal: SinkTerminal, in pending: inout PendingTerminal) {
+        if isDisposed { return }
+        pending.record(terminal)
+        _ = markStopped()
+    }
+
+    /// Sends `terminal`, which this thread decided under the operator's lock, then disposes;
+    /// call it after releasing that lock, with what ``PendingTerminal/takeIfRecordedHere()``
+    /// returned under it. `nil` (nothing recorded, or recorded by another thread, which sends
+    /// it) does nothing: a thread that only sent into a stopped sink never tears it down.
+    ///
+    /// The event is sent even though this sink has stopped forwarding: stopping is what made
+    /// it the last one.
+    @inline(never)
+    private final func finish(_ terminal: SinkTerminal?) {
+        switch terminal {
+        case .completed?: observer.on(.completed)
+        case .failed(let error)?: observer.on(.error(error))
+        case nil: return
+        }
+        dispose()
+    }
 }
 
 /// A locked sink's queue of events decided while another thread (or this one, further up the
@@ -143,4 +191,25 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
 /// by the sink's lock.
 private final class Backlog<Element> {
     var events = FIFOQueue<Event<Element>>()
+}
+
+/// A sink's slot for its ``SinkTerminal``, guarded by the sink's lock, which remembers the
+/// thread that recorded it: only that thread sends it. Another thread that finds the sink
+/// stopped may hold a lock the teardown needs (it may be a source sending from under its own
+/// lock), so it must not be the one to tear down.
+private struct PendingTerminal {
+    private var terminal: SinkTerminal?
+    private var recorder: pthread_t?
+
+    mutating func record(_ terminal: SinkTerminal) {
+        self.terminal = terminal
+        recorder = pthread_self()
+    }
+
+    /// The terminal event, once, if this thread recorded it; otherwise `nil`.
+    mutating func takeIfRecordedHere() -> SinkTerminal? {
+        guard let recorder, pthread_equal(recorder, pthread_self()) != 0 else { return nil }
+        self.recorder = nil
+        return terminal.take()
+    }
 }

@@ -16,7 +16,7 @@ private let heldByTopLevelBit = 16
 /// handed to one source is also the handle that ends that source's subscription.
 ///
 /// A third bit, "stopped", marks a slot that decided its terminal event but has not torn down
-/// yet (see ``Sink/stopForwarding(recording:in:)``); ``isDisposed`` reports both.
+/// yet (see ``LockedSink``); ``isDisposed`` reports both.
 class SubscriptionSlot: Disposable, @unchecked Sendable {
     // @unchecked: `subscription` is written once before the `subscriptionSetBit` release and
     // read (then cleared) only by the one caller that observes both bits.

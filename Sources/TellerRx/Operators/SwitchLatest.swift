@@ -52,7 +52,7 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 ///
 /// The `lock` guards the state; elements are decided under it and delivered after it, one at a
 /// time (see ``LockedSink``), and the terminal event is sent, and everything disposed, only once
-/// it is released (see ``Sink/stopForwarding(recording:in:)``). The current inner subscription lives
+/// it is released (see ``LockedSink``). The current inner subscription lives
 /// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
 /// a delivery in progress.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
@@ -225,7 +225,7 @@ where Inner.Element == Observer.Element {
             parent.innerCompleted(id: id)
         }
         parent.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals only once the lock is released (see `LockedSink`).
         dispose()
         parent.finishIfStopped()
     }

@@ -149,7 +149,7 @@ protocol CombineLatestSinkType: SubscriptionSlot {
 /// per-source observers hold nothing but pointers. The lock guards the state; results are
 /// decided under it and delivered after it, one at a time (see ``LockedSink``), and the
 /// terminal event is sent, and the sources disposed, only after it is released (see
-/// ``Sink/stopForwarding(recording:in:)``).
+/// ``LockedSink``).
 ///
 /// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
 /// class instead of from a lookup through `Observer` per result.
@@ -344,7 +344,7 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
     @inline(never)
     private func sourceCompleted() {
         lock.withLock { sink.done(index) }
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals only once the lock is released (see `LockedSink`).
         // Its subscription ends now (RxSwift's subscription logs show it); the sink may keep
         // combining its last element.
         dispose()

@@ -66,7 +66,7 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 /// comes from, is decided under it and delivered after it, one event at a time (see
 /// ``LockedSink``), so an inner sequence fed back from downstream neither deadlocks nor
 /// reorders. A terminal event is sent, and everything disposed, once the lock is released (see
-/// ``Sink/stopForwarding(recording:in:)``); an inner subscription that completed is disposed
+/// ``LockedSink``); an inner subscription that completed is disposed
 /// after it too. The open inner
 /// subscriptions are tracked apart, with their own small lock, so that disposing from another
 /// thread never waits for a delivery in progress; an inner sequence that ends while it is being
@@ -433,7 +433,7 @@ where Inner.Element == Observer.Element {
         }
         parent.lock.unlock()
         // Disposals and subscriptions only once the lock is released (see
-        // `Sink.stopForwarding(recording:in:)`).
+        // `LockedSink`).
         if case .completed = event {
             dispose()
         }

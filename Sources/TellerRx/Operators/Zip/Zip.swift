@@ -107,7 +107,7 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
 /// everything at once. The lock guards the state; results are decided under it and
 /// delivered after it, one at a time (see ``LockedSink``), and the terminal event is sent, and
-/// the sources disposed, only after it is released (see ``Sink/stopForwarding(recording:in:)``).
+/// the sources disposed, only after it is released (see ``LockedSink``).
 final class ZipSink<Observer: ObserverType>: LockedSink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
@@ -270,7 +270,7 @@ where Observer.Element: Sendable {
             sink.done(index)
         }
         sink.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals only once the lock is released (see `LockedSink`).
         if isCompleted {
             // Its subscription ends now, as RxSwift's subscription logs show.
             dispose()
