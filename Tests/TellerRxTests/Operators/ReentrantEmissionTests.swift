@@ -11,13 +11,9 @@ import Testing
 
     @Test func flatMapDeliversAnElementFedBackFromItsObserverAfterTheCurrentOne() {
         let subject = PublishSubject<Int>()
-        let log = Locked<[Int]>([])
-        let subscription = subject.flatMap { Observable.just($0) }
-            .subscribe(onNext: { value in
-                log.append(value)
-                if value < 3 { subject.onNext(value + 1) }
-                log.append(-value)
-            })
+        let (log, subscription) = logDeliveries(of: subject.flatMap { Observable.just($0) }) { value in
+            if value < 3 { subject.onNext(value + 1) }
+        }
         subject.onNext(1)
         #expect(log.value == Self.unnested)
         subscription.dispose()
@@ -26,13 +22,9 @@ import Testing
     @Test func flatMapDeliversAnInnerElementFedBackFromItsObserverAfterTheCurrentOne() {
         let outer = PublishSubject<Int>()
         let inner = PublishSubject<Int>()
-        let log = Locked<[Int]>([])
-        let subscription = outer.flatMap { _ in inner }
-            .subscribe(onNext: { value in
-                log.append(value)
-                if value < 3 { inner.onNext(value + 1) }
-                log.append(-value)
-            })
+        let (log, subscription) = logDeliveries(of: outer.flatMap { _ in inner }) { value in
+            if value < 3 { inner.onNext(value + 1) }
+        }
         outer.onNext(0)
         inner.onNext(1)
         #expect(log.value == Self.unnested)
@@ -72,13 +64,9 @@ import Testing
     @Test func flatMapLatestDeliversAnInnerElementFedBackFromItsObserverAfterTheCurrentOne() {
         let outer = PublishSubject<Int>()
         let inner = PublishSubject<Int>()
-        let log = Locked<[Int]>([])
-        let subscription = outer.flatMapLatest { _ in inner }
-            .subscribe(onNext: { value in
-                log.append(value)
-                if value < 3 { inner.onNext(value + 1) }
-                log.append(-value)
-            })
+        let (log, subscription) = logDeliveries(of: outer.flatMapLatest { _ in inner }) { value in
+            if value < 3 { inner.onNext(value + 1) }
+        }
         outer.onNext(0)
         inner.onNext(1)
         #expect(log.value == Self.unnested)
@@ -87,13 +75,9 @@ import Testing
 
     @Test func switchLatestSwitchesWhenItsObserverSendsANewInnerSequence() {
         let outer = PublishSubject<Observable<Int>>()
-        let log = Locked<[Int]>([])
-        let subscription = outer.switchLatest()
-            .subscribe(onNext: { value in
-                log.append(value)
-                if value < 3 { outer.onNext(.just(value + 1)) }
-                log.append(-value)
-            })
+        let (log, subscription) = logDeliveries(of: outer.switchLatest()) { value in
+            if value < 3 { outer.onNext(.just(value + 1)) }
+        }
         outer.onNext(.just(1))
         #expect(log.value == Self.unnested)
         subscription.dispose()
@@ -101,13 +85,10 @@ import Testing
 
     @Test func combineLatestDeliversAResultFedBackFromItsObserverAfterTheCurrentOne() {
         let subject = PublishSubject<Int>()
-        let log = Locked<[Int]>([])
-        let subscription = Observable.combineLatest(subject, Observable.just(0)) { $0 + $1 }
-            .subscribe(onNext: { value in
-                log.append(value)
-                if value < 3 { subject.onNext(value + 1) }
-                log.append(-value)
-            })
+        let (log, subscription) = logDeliveries(of: Observable.combineLatest(subject, Observable.just(0)) { $0 + $1 }) {
+            value in
+            if value < 3 { subject.onNext(value + 1) }
+        }
         subject.onNext(1)
         #expect(log.value == Self.unnested)
         subscription.dispose()
@@ -116,16 +97,12 @@ import Testing
     @Test func zipDeliversAPairFedBackFromItsObserverAfterTheCurrentOne() {
         let left = PublishSubject<Int>()
         let right = PublishSubject<Int>()
-        let log = Locked<[Int]>([])
-        let subscription = Observable.zip(left, right) { $0 + $1 }
-            .subscribe(onNext: { value in
-                log.append(value)
-                if value < 3 {
-                    left.onNext(value + 1)
-                    right.onNext(0)
-                }
-                log.append(-value)
-            })
+        let (log, subscription) = logDeliveries(of: Observable.zip(left, right) { $0 + $1 }) { value in
+            if value < 3 {
+                left.onNext(value + 1)
+                right.onNext(0)
+            }
+        }
         left.onNext(1)
         right.onNext(0)
         #expect(log.value == Self.unnested)
@@ -151,4 +128,19 @@ import Testing
         #expect(events.value == [.next(1), .next(2), .completed])
         subscription.dispose()
     }
+}
+
+/// Subscribes to `observable`, logging `+value` when each delivery begins and `-value` when it
+/// ends, with `react` run in between, inside `onNext`.
+private func logDeliveries(
+    of observable: Observable<Int>,
+    react: @escaping @Sendable (Int) -> Void
+) -> (log: Locked<[Int]>, subscription: any Disposable) {
+    let log = Locked<[Int]>([])
+    let subscription = observable.subscribe(onNext: { value in
+        log.append(value)
+        react(value)
+        log.append(-value)
+    })
+    return (log, subscription)
 }
