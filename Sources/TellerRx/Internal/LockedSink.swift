@@ -1,33 +1,141 @@
-/// A sink fed by several sources, or by an outer sequence and its inner ones, whose events one
-/// recursive lock serializes (RxSwift's design): the flat-map family, `switchLatest`, `zip` and
-/// `combineLatest`. Its terminal event is decided under the lock and sent after it is released,
-/// by the thread that decided it (see ``Sink/stopForwarding(recording:in:)``), so no observer's
-/// completion and no source's disposal runs under the lock.
+import Synchronization
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+/// A sink fed by several sources, or by an outer sequence and its inner ones: the flat-map
+/// family, `switchLatest`, `zip` and `combineLatest`. Its ``lock`` guards the subclass's state
+/// and is never held while an event goes downstream: what to send is decided under it, and
+/// sent after it.
 ///
-/// A subclass guards its own state with ``lock``, calls ``fail(_:)`` or ``complete()`` under
-/// it, and ``finishIfStopped()`` once it released it.
+/// **The delivery turn**, the one protocol that keeps those events serialized, in order, and
+/// re-entrancy safe without a recursive lock. Every event decided under the lock is counted in
+/// `undelivered` in the same critical section. The thread that raises the count from zero holds
+/// the turn: it sends its event once it released the lock, then anything other threads decided
+/// meanwhile, in the order they decided it, until the count is back to zero. A thread that
+/// finds the turn held (another thread's, or its own further up the stack when a downstream
+/// observer sends back into the operator) queues its event and returns at once. So events never
+/// overlap downstream, never nest, keep the order in which they were decided, and no observer
+/// runs under the lock. On the common path (nobody else delivering) that costs two atomic
+/// operations and no allocation.
+///
+/// A subclass decides under ``lock``: ``claimTurn(for:)`` for an element (then ``deliver(_:)``
+/// after releasing the lock), ``fail(_:)`` or ``complete()`` to end; once it released the lock
+/// it calls ``finishIfStopped()``.
 class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    // @unchecked: `pendingTerminal` is only touched under `lock`.
-    /// Serializes the sources' events and guards the subclass's state.
-    final let lock = Lock(recursive: true)
-    /// How the sink ends, decided under `lock` and sent after it (no dynamic exclusivity
-    /// checks: the lock already makes every access exclusive).
+    // @unchecked: `pendingTerminal` and `backlog` are only touched under `lock`; `undelivered`
+    // is atomic.
+    /// Guards the subclass's state and the backlog; never held while calling out.
+    final let lock = Lock()
+    /// Events decided and not yet delivered, counting the one being delivered. Raised under
+    /// `lock`; lowered by the thread holding the turn, without it.
+    private final let undelivered = Atomic<Int>(0)
+    /// A terminal event that the thread which decided it sends itself, because it found the turn
+    /// free (no allocation on the common path). No dynamic exclusivity checks: the lock already
+    /// makes every access exclusive.
     @exclusivity(unchecked) private final var pendingTerminal = PendingTerminal()
+    /// Events decided while another delivery was under way, created on first need.
+    @exclusivity(unchecked) private final var backlog: Backlog<Observer.Element>?
+
+    /// Called under `lock`: decides to send `element`, unless the sink has stopped.
+    ///
+    /// - Returns: `true` if this thread now holds the turn: it must call ``deliver(_:)`` with
+    ///   `element` once it released the lock. `false` if the element was queued for the thread
+    ///   holding the turn, or dropped because the sink has stopped.
+    @inline(__always)
+    final func claimTurn(for element: Observer.Element) -> Bool {
+        if isDisposed { return false }
+        if undelivered.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { return true }
+        enqueue(element)
+        return false
+    }
+
+    /// Call after releasing `lock`, with the element ``claimTurn(for:)`` returned `true` for:
+    /// sends it, then whatever was queued meanwhile.
+    @inline(__always)
+    final func deliver(_ element: Observer.Element) {
+        // Decided before any terminal event, so sent even if the sink stopped since; not once
+        // it was disposed.
+        if !isDisposedFromOutside {
+            observer.onNext(element)
+        }
+        if undelivered.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue != 1 {
+            drainBacklog()
+        }
+    }
 
     /// Called under `lock`: ends with `error`, sent once the lock is released.
     @inline(never)
     final func fail(_ error: any Error) {
-        stopForwarding(recording: .failed(error), in: &pendingTerminal)
+        stop(with: .failed(error))
     }
 
     /// Called under `lock`: ends with completion, sent once the lock is released.
     @inline(never)
     final func complete() {
-        stopForwarding(recording: .completed, in: &pendingTerminal)
+        stop(with: .completed)
     }
 
-    /// Call after releasing `lock`: if this thread stopped the sink, sends the terminal event
-    /// and disposes every source.
+    /// Called under `lock`: stops forwarding at once (see ``LockedSink``)
+    /// and decides the terminal event: this thread sends it if the turn was free, the thread
+    /// holding the turn after the events decided before it otherwise.
+    private final func stop(with terminal: SinkTerminal) {
+        if isDisposed { return }
+        if undelivered.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+            stopForwarding(recording: terminal, in: &pendingTerminal)
+        } else {
+            _ = markStopped()
+            switch terminal {
+            case .completed: enqueue(.completed)
+            case .failed(let error): enqueue(.error(error))
+            }
+        }
+    }
+
+    /// Called under `lock`, out of line: only when a delivery is under way. (Takes the element,
+    /// not an `Event`: a function that builds an `Event` in unspecialized code pays a metadata
+    /// lookup on entry, taken or not, so ``claimTurn(for:)`` must not build one.)
+    @inline(never)
+    private final func enqueue(_ element: Observer.Element) {
+        enqueue(.next(element))
+    }
+
+    /// Called under `lock`: queues `event` for the thread holding the turn.
+    @inline(never)
+    private final func enqueue(_ event: Event<Observer.Element>) {
+        let queue = backlog ?? Backlog()
+        backlog = queue
+        queue.events.enqueue(event)
+    }
+
+    /// Called by the thread holding the turn: sends the queued events, in order, until none is
+    /// left. Each was queued, and counted, under the lock, so the count says one is there.
+    @inline(never)
+    private final func drainBacklog() {
+        repeat {
+            guard let event = lock.withLock({ backlog?.events.dequeue() }) else {
+                preconditionFailure("a delivery was counted but not queued")
+            }
+            switch event {
+            case .next(let element):
+                if !isDisposedFromOutside { observer.onNext(element) }
+            case .error(let error):
+                finish(.failed(error))
+            case .completed:
+                finish(.completed)
+            }
+        } while undelivered.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue != 1
+    }
+
+    /// Call after releasing `lock`: if this thread stopped the sink holding the turn, sends the
+    /// terminal event and disposes every source.
     @inline(__always)
     final func finishIfStopped() {
         if isDisposed { finishIfStoppedHere() }
@@ -37,5 +145,71 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     @inline(never)
     final func finishIfStoppedHere() {
         finish(lock.withLock { pendingTerminal.takeIfRecordedHere() })
+    }
+
+    /// Records `terminal` in `pending` and stops forwarding at once, unless this sink has
+    /// already stopped or been disposed: for a terminal event decided under `lock` while the
+    /// delivery turn was free. The thread that calls this sends the event, and disposes the
+    /// sources, once it has released the lock: see ``finish(_:)``.
+    ///
+    /// Why: disposing a source can take that source's lock, and so can sending the terminal
+    /// event, since the operators downstream dispose their upstream as soon as they get it. A
+    /// thread that holds such a lock and sends into the operator would wait for the operator's
+    /// lock while this one waits for its lock: a deadlock (RxSwift issues #2703 and #2711).
+    /// Stopping under the lock is what keeps any other source's event from being forwarded
+    /// after the terminal one.
+    ///
+    /// - Parameters:
+    ///   - terminal: How the sequence ends.
+    ///   - pending: The sink's slot for it, guarded by the same lock as the caller.
+    private final func stopForwarding(recording terminal: SinkTerminal, in pending: inout PendingTerminal) {
+        if isDisposed { return }
+        pending.record(terminal)
+        _ = markStopped()
+    }
+
+    /// Sends `terminal`, which this thread decided under the operator's lock, then disposes;
+    /// call it after releasing that lock, with what ``PendingTerminal/takeIfRecordedHere()``
+    /// returned under it. `nil` (nothing recorded, or recorded by another thread, which sends
+    /// it) does nothing: a thread that only sent into a stopped sink never tears it down.
+    ///
+    /// The event is sent even though this sink has stopped forwarding: stopping is what made
+    /// it the last one.
+    @inline(never)
+    private final func finish(_ terminal: SinkTerminal?) {
+        switch terminal {
+        case .completed?: observer.on(.completed)
+        case .failed(let error)?: observer.on(.error(error))
+        case nil: return
+        }
+        dispose()
+    }
+}
+
+/// A locked sink's queue of events decided while another thread (or this one, further up the
+/// stack) was delivering; a class so that a sink that never queues holds only `nil`. Guarded
+/// by the sink's lock.
+private final class Backlog<Element> {
+    var events = FIFOQueue<Event<Element>>()
+}
+
+/// A sink's slot for its ``SinkTerminal``, guarded by the sink's lock, which remembers the
+/// thread that recorded it: only that thread sends it. Another thread that finds the sink
+/// stopped may hold a lock the teardown needs (it may be a source sending from under its own
+/// lock), so it must not be the one to tear down.
+private struct PendingTerminal {
+    private var terminal: SinkTerminal?
+    private var recorder: pthread_t?
+
+    mutating func record(_ terminal: SinkTerminal) {
+        self.terminal = terminal
+        recorder = pthread_self()
+    }
+
+    /// The terminal event, once, if this thread recorded it; otherwise `nil`.
+    mutating func takeIfRecordedHere() -> SinkTerminal? {
+        guard let recorder, pthread_equal(recorder, pthread_self()) != 0 else { return nil }
+        self.recorder = nil
+        return terminal.take()
     }
 }

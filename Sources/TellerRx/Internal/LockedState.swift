@@ -14,11 +14,13 @@ import Android
 ///
 /// A pthread mutex because it is cheap when uncontended (about 7 ns a lock/unlock pair here),
 /// ThreadSanitizer sees it (`Synchronization.Mutex` on Linux it does not, and costs six times
-/// as much; see PLATFORM-NOTES), and it can be recursive. Debug builds use an error-checking
-/// mutex, so a double unlock or an unlock from another thread stops at once.
+/// as much; see PLATFORM-NOTES). It is never recursive: code that could reach the same lock
+/// again from inside it (an observer sending back into its operator) decides under the lock
+/// and acts after it instead (see `LockedSink`, ``SerialDrain``). Debug builds use an
+/// error-checking mutex, so taking it again on the same thread, a double unlock or an unlock
+/// from another thread stops at once.
 ///
-/// A lock with no state is a ``Lock`` (`LockedState<Void>`). Only that one can be recursive:
-/// a recursive `withLock` over state would hand out two `inout` accesses to it at once.
+/// A lock with no state is a ``Lock`` (`LockedState<Void>`).
 ///
 /// `package` so that Teller, TellerTesting, the tests and the benchmarks lock the same way.
 package struct LockedState<State>: @unchecked Sendable {
@@ -41,12 +43,7 @@ package struct LockedState<State>: @unchecked Sendable {
     ///     final, non-generic subclass: a generic class's deinit always runs unspecialized
     ///     (value witness calls to destroy the state), a non-generic one's is specialized.
     ///   - initial: The state, built in place.
-    ///   - recursive: See ``init(recursive:)``; only for a lock without state.
-    init(
-        storage: LockedStateStorage<State>.Type,
-        _ initial: @autoclosure () -> State,
-        recursive: Bool = false
-    ) {
+    init(storage: LockedStateStorage<State>.Type, _ initial: @autoclosure () -> State) {
         buffer = unsafeDowncast(
             storage.create(minimumCapacity: 1) { _ in initial() },
             to: LockedStateStorage<State>.self
@@ -55,13 +52,9 @@ package struct LockedState<State>: @unchecked Sendable {
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
         defer { pthread_mutexattr_destroy(&attributes) }
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        } else {
-            #if DEBUG
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-            #endif
-        }
+        #if DEBUG
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        #endif
         let result = pthread_mutex_init(mutex, &attributes)
         precondition(result == 0, "pthread_mutex_init failed with \(result)")
     }
@@ -92,13 +85,9 @@ package struct LockedState<State>: @unchecked Sendable {
 package typealias Lock = LockedState<Void>
 
 extension LockedState where State == Void {
-    /// - Parameter recursive: whether the thread holding the lock may take it again (and must
-    ///   then release it as many times). Being phased out: multi-source operators serialize
-    ///   through ``SerialDrain`` instead, which holds no lock while it delivers. Still used by
-    ///   the merging sink (`merge`, `flatMap`), `combineLatest`, `zip` and `switchLatest`, where
-    ///   the drain measured slower.
-    package init(recursive: Bool = false) {
-        self.init(storage: LockedStateStorage<Void>.self, (), recursive: recursive)
+    /// A lock guarding nothing of its own.
+    package init() {
+        self.init(storage: LockedStateStorage<Void>.self, ())
     }
 
     /// Runs `body` under the lock. (It never touches the empty state: at the mutex's own
@@ -130,7 +119,7 @@ extension LockedState where State == Void {
 
 /// A ``LockedState``'s single allocation: the state as the header, the mutex as the one
 /// element. Not final, so that a hot type can have a non-generic subclass (see
-/// ``LockedState/init(storage:_:recursive:)``).
+/// ``LockedState/init(storage:_:)``).
 @usableFromInline
 class LockedStateStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
     deinit {

@@ -1,13 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
-
 /// The per-subscription half of every operator, and its subscription: receives upstream
 /// events, applies the operator and forwards to the downstream observer. It is the slot for
 /// its own upstream subscription, so one object per operator per subscription carries both.
@@ -107,45 +97,6 @@ class Sink<Observer: ObserverType>: SubscriptionSlot, @unchecked Sendable {
         dispose()
     }
 
-    /// Records `terminal` in `pending` and stops forwarding at once, unless this sink has
-    /// already stopped or been disposed; for an operator that decides to end under its own lock
-    /// (the merging sink; operators that serialize through ``SerialDrain`` hold no lock and just
-    /// send). The thread that calls this sends the event, and disposes
-    /// the sources, once it has released the lock: see ``finish(_:)``.
-    ///
-    /// Why: disposing a source can take that source's lock, and so can sending the terminal
-    /// event, since the operators downstream dispose their upstream as soon as they get it. A
-    /// thread that holds such a lock and sends into the operator would wait for the operator's
-    /// lock while this one waits for its lock: a deadlock (RxSwift issues #2703 and #2711).
-    /// Stopping under the lock is what keeps any other source's event from being forwarded
-    /// after the terminal one.
-    ///
-    /// - Parameters:
-    ///   - terminal: How the sequence ends.
-    ///   - pending: The sink's slot for it, guarded by the same lock as the caller.
-    final func stopForwarding(recording terminal: SinkTerminal, in pending: inout PendingTerminal) {
-        if isDisposed { return }
-        pending.record(terminal)
-        _ = markStopped()
-    }
-
-    /// Sends `terminal`, which this thread decided under the operator's lock, then disposes;
-    /// call it after releasing that lock, with what ``PendingTerminal/takeIfRecordedHere()``
-    /// returned under it. `nil` (nothing recorded, or recorded by another thread, which sends
-    /// it) does nothing: a thread that only sent into a stopped sink never tears it down.
-    ///
-    /// The event is sent even though this sink has stopped forwarding: stopping is what made
-    /// it the last one.
-    @inline(never)
-    final func finish(_ terminal: SinkTerminal?) {
-        switch terminal {
-        case .completed?: observer.on(.completed)
-        case .failed(let error)?: observer.on(.error(error))
-        case nil: return
-        }
-        dispose()
-    }
-
     /// An observer that forwards into this sink with `forwardOn`, for operators that
     /// subscribe to an inner sequence of the same element type.
     final func forwarder() -> SinkForwarder<Observer> {
@@ -173,31 +124,10 @@ struct SinkForwarder<Observer: ObserverType>: ObserverType {
     }
 }
 
-/// A terminal event that a multi-source sink decided under its lock, to send once the lock is
-/// released (see ``Sink/stopForwarding(recording:in:)``). Not generic, so keeping one adds no
+/// How a sink ends: decided under a lock and sent after it (``LockedSink``), or handled inside
+/// a drain (``DrainedSourceSink``). Not generic, so keeping one adds no
 /// field whose layout depends on the element type.
 enum SinkTerminal {
     case completed
     case failed(any Error)
-}
-
-/// A sink's slot for its ``SinkTerminal``, guarded by the sink's lock, which remembers the
-/// thread that recorded it: only that thread sends it. Another thread that finds the sink
-/// stopped may hold a lock the teardown needs (it may be a source sending from under its own
-/// lock), so it must not be the one to tear down.
-struct PendingTerminal {
-    private var terminal: SinkTerminal?
-    private var recorder: pthread_t?
-
-    mutating func record(_ terminal: SinkTerminal) {
-        self.terminal = terminal
-        recorder = pthread_self()
-    }
-
-    /// The terminal event, once, if this thread recorded it; otherwise `nil`.
-    mutating func takeIfRecordedHere() -> SinkTerminal? {
-        guard let recorder, pthread_equal(recorder, pthread_self()) != 0 else { return nil }
-        self.recorder = nil
-        return terminal.take()
-    }
 }

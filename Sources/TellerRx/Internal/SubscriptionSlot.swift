@@ -16,7 +16,7 @@ private let heldByTopLevelBit = 16
 /// handed to one source is also the handle that ends that source's subscription.
 ///
 /// A third bit, "stopped", marks a slot that decided its terminal event but has not torn down
-/// yet (see ``Sink/stopForwarding(recording:in:)``); ``isDisposed`` reports both.
+/// yet (see ``LockedSink``); ``isDisposed`` reports both.
 class SubscriptionSlot: Disposable, @unchecked Sendable {
     // @unchecked: `subscription` is written once before the `subscriptionSetBit` release and
     // read (then cleared) only by the one caller that observes both bits.
@@ -47,6 +47,13 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     @inline(__always)
     final var isDisposed: Bool {
         state.load(ordering: .relaxed) & (disposedBit | stoppedBit) != 0
+    }
+
+    /// Whether ``dispose()`` was called: the subscriber let go, so nothing more is sent, not
+    /// even what was decided before the slot stopped.
+    @inline(__always)
+    final var isDisposedFromOutside: Bool {
+        state.load(ordering: .relaxed) & disposedBit != 0
     }
 
     /// Whether ``markStopped()`` was called (whether or not it was also disposed).

@@ -50,9 +50,9 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 /// sequence whose id is no longer the latest are dropped, so a replaced inner sequence cannot
 /// leak elements even if it emits while being disposed on another thread.
 ///
-/// The recursive `lock` serializes forwarding of elements and guards the state (RxSwift's
-/// design); the terminal event is sent, and everything disposed, only once it is released (see
-/// ``Sink/stopForwarding(recording:in:)``). The current inner subscription lives
+/// The `lock` guards the state; elements are decided under it and delivered after it, one at a
+/// time (see ``LockedSink``), and the terminal event is sent, and everything disposed, only once
+/// it is released (see ``LockedSink``). The current inner subscription lives
 /// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
 /// a delivery in progress.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
@@ -114,11 +114,15 @@ where Inner.Element == Observer.Element {
         hasLatest = true
         let id = latestID
         let observable = inner.asObservable()
-        // A `just`: no inner subscription, same events (see `withScalarElement`), forwarded
+        // A `just`: no inner subscription, same events (see `withScalarElement`), decided
         // while still holding the lock. The replaced inner sequence, which can no longer
         // send anything (its id is stale), is disposed right after.
-        if observable.withScalarElement({ scalarArrived($0) }) {
+        let isScalar = observable.withScalarElement { element in
+            let deliversNow = scalarArrived(element)
             lock.unlock()
+            if deliversNow { deliver(element) }
+        }
+        if isScalar {
             current.disposeCurrent()
             finishIfStopped()
             return
@@ -131,10 +135,13 @@ where Inner.Element == Observer.Element {
 
     /// Called under `lock`: the element of a `just` inner sequence, which then counts as
     /// completed.
-    private func scalarArrived(_ element: Inner.Element) {
+    ///
+    /// - Returns: Whether the caller delivers `element` (see ``LockedSink/claimTurn(for:)``).
+    private func scalarArrived(_ element: Inner.Element) -> Bool {
         // Without building an `Event` (a type-metadata lookup here and in the observer).
-        forwardNext(element)
+        let deliversNow = claimTurn(for: element)
         innerCompleted(id: latestID)
+        return deliversNow
     }
 
     private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(
@@ -199,11 +206,8 @@ where Inner.Element == Observer.Element {
     /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
     /// unspecialized generic code).
     func onNext(_ element: Observer.Element) {
-        parent.lock.lock()
-        if parent.latestID == id {
-            parent.forwardNext(element)
-        }
-        parent.lock.unlock()
+        let deliversNow = parent.lock.withLock { parent.latestID == id && parent.claimTurn(for: element) }
+        if deliversNow { parent.deliver(element) }
     }
 
     func on(_ event: Event<Observer.Element>) {
@@ -221,7 +225,7 @@ where Inner.Element == Observer.Element {
             parent.innerCompleted(id: id)
         }
         parent.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals only once the lock is released (see `LockedSink`).
         dispose()
         parent.finishIfStopped()
     }

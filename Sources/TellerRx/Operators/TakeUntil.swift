@@ -5,8 +5,8 @@ extension ObservableType {
     /// `other` is subscribed first, then the source. An error from `other` ends the result with
     /// that error. If `other` completes without an element it is disposed and the source
     /// continues. Events are sent on the thread of whichever sequence delivered them; the two
-    /// sources are serialized (with a recursive lock, so `other` may fire re-entrantly from
-    /// inside a downstream `onNext`).
+    /// sources are serialized without a lock held while delivering, so `other` may fire
+    /// re-entrantly from inside a downstream `onNext` (its effect follows once that returns).
     ///
     /// ```swift
     /// values.take(until: viewWillDisappear)   // stops at the first `viewWillDisappear` element

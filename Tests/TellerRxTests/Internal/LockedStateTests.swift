@@ -52,21 +52,6 @@ import Testing
         #expect(counts.total == Self.threads * Self.iterations)
     }
 
-    /// The recursive form (multi-source operators): the holder may take it again, and it still
-    /// excludes every other thread, from the outer acquisition to the outer release.
-    @Test func aRecursiveLockIsReentrantAndStillExcludesOtherThreads() {
-        let lock = Lock(recursive: true)
-        let counts = Self.hammer(lock) { counters in
-            lock.withLock {
-                let before = counters[0]
-                lock.withLock { counters[0] += 1 }
-                if counters[0] != before + 1 { counters[1] += 1 }
-            }
-        }
-        #expect(counts.total == Self.threads * Self.iterations)
-        #expect(counts.torn == 0)
-    }
-
     /// Runs `step` `iterations` times on each of `threads` threads at once, on two counters
     /// that only `step`'s own locking guards (a total, and a count of torn updates), and
     /// returns them, read under `lock`.

@@ -94,8 +94,8 @@ import Testing
     }
 
     @Test func anElementSentFromInsideTheObserverIsDeliveredAfterTheCurrentOne() {
-        // Re-entrancy: the recursive lock lets a source emit while its previous element is
-        // still being delivered on the same thread.
+        // Re-entrancy: a source emits while its previous element is still being delivered on
+        // the same thread; the new one is queued and delivered once that delivery returns.
         let subject = PublishSubject<Int>()
         let received = Locked<[Int]>([])
         let subscription = Observable.merge(subject.asObservable(), Observable.never())

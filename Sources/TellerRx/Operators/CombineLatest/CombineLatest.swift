@@ -120,8 +120,9 @@ final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecke
 /// lookup per source per subscription. Refines ``SubscriptionSlot`` so observers read the sink's
 /// state bits directly.
 protocol CombineLatestSinkType: SubscriptionSlot {
-    /// Source `index` has stored a new latest element (while not stopped).
-    func next(_ index: Int)
+    /// Source `index` has stored a new latest element (under the lock, while not stopped);
+    /// releases the lock, then delivers the result this made, if any.
+    func nextThenUnlock(_ index: Int)
 
     /// Source `index` completed.
     func done(_ index: Int)
@@ -145,9 +146,10 @@ protocol CombineLatestSinkType: SubscriptionSlot {
 ///
 /// The latest elements and per-source flags live in one allocation the sink owns, laid out
 /// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
-/// per-source observers hold nothing but pointers. One recursive lock serializes forwarding
-/// of results and guards the state; the terminal event is sent, and the sources disposed, only
-/// after it is released (see ``Sink/stopForwarding(recording:in:)``).
+/// per-source observers hold nothing but pointers. The lock guards the state; results are
+/// decided under it and delivered after it, one at a time (see ``LockedSink``), and the
+/// terminal event is sent, and the sources disposed, only after it is released (see
+/// ``LockedSink``).
 ///
 /// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
 /// class instead of from a lookup through `Observer` per result.
@@ -210,10 +212,9 @@ where Observer.Element == Result {
         }
         if inputs.isEmpty {
             // As RxSwift 6 does: the result for no elements, then completion.
-            lock.withLock {
-                sendResult()
-                complete()
-            }
+            lock.lock()
+            sendResultThenUnlock()
+            lock.withLock { complete() }
             finishIfStopped()
         }
     }
@@ -226,39 +227,48 @@ where Observer.Element == Result {
     /// Source `index` is scalar: what subscribing to it would send, its element then its
     /// completion, without an observer.
     private func scalarArrived(_ index: Int) {
-        lock.withLock {
-            // Stopped: the sink is being torn down; nothing more is combined.
-            if isDisposed { return }
+        lock.lock()
+        // Stopped: the sink is being torn down; nothing more is combined.
+        if isDisposed {
+            lock.unlock()
+        } else {
             unsafeDowncast(inputs[index], to: CombineLatestSource.self)
                 .initializeWithScalarElement(storage.values[index])
-            next(index)
-            done(index)
+            nextThenUnlock(index)
+            lock.withLock { done(index) }
         }
         finishIfStopped()
     }
 
-    func next(_ index: Int) {
+    func nextThenUnlock(_ index: Int) {
         if !storage.firstFlag(index) {
             storage.setFirstFlag(index)
             valueCount += 1
         }
         if valueCount == inputs.count {
-            sendResult()
-        } else if doneCount - (storage.secondFlag(index) ? 1 : 0) == inputs.count - 1 {
+            sendResultThenUnlock()
+            return
+        }
+        if doneCount - (storage.secondFlag(index) ? 1 : 0) == inputs.count - 1 {
             // Every other source is done, and one of them never sent anything.
             complete()
         }
+        lock.unlock()
     }
 
-    private func sendResult() {
+    /// Called under `lock`: computes the result, releases the lock, then delivers it.
+    private func sendResultThenUnlock() {
         let result: Result
         do {
             result = try resultSelector(storage.values)
         } catch {
             fail(error)
+            lock.unlock()
             return
         }
-        forwardNext(result)
+        let deliversNow = claimTurn(for: result)
+        lock.unlock()
+        if deliversNow { deliver(result) }
     }
 
     @inline(never)
@@ -301,15 +311,16 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
     func onNext(_ element: Element) {
         lock.lock()
         // Stopped: the sink is being torn down; nothing more is combined.
-        if !sink.isDisposed {
+        if sink.isDisposed {
+            lock.unlock()
+        } else {
             if hasValue.pointee {
                 storage.pointee = element
             } else {
                 storage.initialize(to: element)
             }
-            sink.next(index)
+            sink.nextThenUnlock(index)
         }
-        lock.unlock()
         if sink.isDisposed { sink.finishIfStoppedHere() }
     }
 
@@ -333,7 +344,7 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
     @inline(never)
     private func sourceCompleted() {
         lock.withLock { sink.done(index) }
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals only once the lock is released (see `LockedSink`).
         // Its subscription ends now (RxSwift's subscription logs show it); the sink may keep
         // combining its last element.
         dispose()

@@ -62,11 +62,12 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 
 /// Merges the inner sequences an outer sequence produces.
 ///
-/// One recursive lock serializes everything sent downstream, whichever source and thread it
-/// comes from, and guards the counters (RxSwift's design; the recursive lock is the documented
-/// exception to "never call out under a lock"). A terminal event is decided under it but sent,
-/// and everything disposed, once it is released (see ``Sink/stopForwarding(recording:in:)``);
-/// an inner subscription that completed is disposed after it too. The open inner
+/// Its lock guards the counters; everything sent downstream, whichever source and thread it
+/// comes from, is decided under it and delivered after it, one event at a time (see
+/// ``LockedSink``), so an inner sequence fed back from downstream neither deadlocks nor
+/// reorders. A terminal event is sent, and everything disposed, once the lock is released (see
+/// ``LockedSink``); an inner subscription that completed is disposed
+/// after it too. The open inner
 /// subscriptions are tracked apart, with their own small lock, so that disposing from another
 /// thread never waits for a delivery in progress; an inner sequence that ends while it is being
 /// subscribed (`just`) is never tracked at all.
@@ -182,11 +183,15 @@ where Inner.Element == Observer.Element {
         }
         activeCount += 1
         let observable = inner.asObservable()
-        // Checked while still holding the lock: a `just` is forwarded without letting go of it.
-        if observable.withScalarElement({ scalarArrived($0) }) {
+        // Checked while still holding the lock: a `just` is counted without letting go of it.
+        let isScalar = observable.withScalarElement { element in
+            let deliversNow = scalarArrived(element)
             let hasPending = pendingCount > 0
             lock.unlock()
+            if deliversNow { deliver(element) }
             if hasPending { subscribePending() }
+        }
+        if isScalar {
             finishIfStopped()
             return
         }
@@ -233,7 +238,11 @@ where Inner.Element == Observer.Element {
         let observable = inner.asObservable()
         // A `just`: forward its element and count it completed, without an inner subscription
         // (RxJava's scalar shortcut; the events are the same).
-        if observable.withScalarElement({ element in lock.withLock { scalarArrived(element) } }) { return }
+        if observable.withScalarElement({ element in
+            if lock.withLock({ scalarArrived(element) }) { deliver(element) }
+        }) {
+            return
+        }
         let observerType = lock.withLock { innerObserverType() }
         subscribe(observable, observerType: observerType)
     }
@@ -249,12 +258,15 @@ where Inner.Element == Observer.Element {
     /// Called under `lock`: the element of a `just` inner sequence, which then counts as
     /// completed. If this ends the sink, sending the terminal event and disposing are left to
     /// the caller (an entry point that calls `finishIfStopped()` once it has released the lock).
-    private func scalarArrived(_ element: Inner.Element) {
-        // `forwardNext`, not `forwardOn(.next(…))`: building an `Event` in this unspecialized
-        // code costs a type-metadata lookup here and another where the observer switches on it.
-        forwardNext(element)
+    ///
+    /// - Returns: Whether the caller delivers `element` (see ``LockedSink/claimTurn(for:)``).
+    private func scalarArrived(_ element: Inner.Element) -> Bool {
+        // No `Event` built: in this unspecialized code that costs a type-metadata lookup here
+        // and another where the observer switches on it.
+        let deliversNow = claimTurn(for: element)
         activeCount -= 1
         completeIfFinished()
+        return deliversNow
     }
 
     private func subscribe<InnerObserver: InnerObserverCreating<Inner.Element>>(
@@ -390,14 +402,11 @@ where Inner.Element == Observer.Element {
     /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
     /// unspecialized generic code).
     func onNext(_ element: Observer.Element) {
-        parent.lock.lock()
         // Dropped once the sink has ended. Not disposed here: this thread may be a source
         // sending under a lock its own teardown takes; the sink's teardown (on the thread that
         // ended it) reaches this subscription, which was tracked before it was made.
-        if !isStopped {
-            parent.forwardNext(element)
-        }
-        parent.lock.unlock()
+        let deliversNow = parent.lock.withLock { !isStopped && parent.claimTurn(for: element) }
+        if deliversNow { parent.deliver(element) }
     }
 
     func on(_ event: Event<Observer.Element>) {
@@ -424,7 +433,7 @@ where Inner.Element == Observer.Element {
         }
         parent.lock.unlock()
         // Disposals and subscriptions only once the lock is released (see
-        // `Sink.stopForwarding(recording:in:)`).
+        // `LockedSink`).
         if case .completed = event {
             dispose()
         }

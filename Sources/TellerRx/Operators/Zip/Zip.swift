@@ -105,9 +105,9 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
 /// queue holds at least one, the oldest of each are combined into a result. Completion
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
-/// everything at once. One recursive lock serializes forwarding of elements and guards the
-/// state; the terminal event is sent, and the sources disposed, only after it is released (see
-/// ``Sink/stopForwarding(recording:in:)``).
+/// everything at once. The lock guards the state; results are decided under it and
+/// delivered after it, one at a time (see ``LockedSink``), and the terminal event is sent, and
+/// the sources disposed, only after it is released (see ``LockedSink``).
 final class ZipSink<Observer: ObserverType>: LockedSink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
@@ -168,20 +168,24 @@ where Observer.Element: Sendable {
         }
     }
 
-    /// Source `index` has queued an element (called under `lock`, while not stopped).
-    func next(_ index: Int) {
+    /// Source `index` has queued an element (called under `lock`, while not stopped); releases
+    /// the lock, then delivers the result this made, if any.
+    func nextThenUnlock(_ index: Int) {
         queuedCounts[index] += 1
         if queuedCounts[index] == 1 {
             nonEmptyCount += 1
         }
         if nonEmptyCount == queuedCounts.count {
-            sendResult()
-        } else if completion == .whenUnpairable && doneCount == inputs.count - 1 {
+            sendResultThenUnlock()
+            return
+        }
+        if completion == .whenUnpairable && doneCount == inputs.count - 1 {
             complete()
         }
+        lock.unlock()
     }
 
-    private func sendResult() {
+    private func sendResultThenUnlock() {
         for index in queuedCounts.indices {
             queuedCounts[index] -= 1
             if queuedCounts[index] == 0 {
@@ -193,9 +197,12 @@ where Observer.Element: Sendable {
             result = try resultSelector(storage.values)
         } catch {
             fail(error)
+            lock.unlock()
             return
         }
-        forwardOn(.next(result))
+        let deliversNow = claimTurn(for: result)
+        lock.unlock()
+        if deliversNow { deliver(result) }
     }
 
     /// Source `index` completed (called under `lock`).
@@ -237,11 +244,12 @@ where Observer.Element: Sendable {
     func onNext(_ element: Element) {
         sink.lock.lock()
         // Stopped: the sink is being torn down; the element can never be combined.
-        if !sink.isDisposed {
+        if sink.isDisposed {
+            sink.lock.unlock()
+        } else {
             queue.pointee.enqueue(element)
-            sink.next(index)
+            sink.nextThenUnlock(index)
         }
-        sink.lock.unlock()
         sink.finishIfStopped()
     }
 
@@ -262,7 +270,7 @@ where Observer.Element: Sendable {
             sink.done(index)
         }
         sink.lock.unlock()
-        // Disposals only once the lock is released (see `Sink.stopForwarding(recording:in:)`).
+        // Disposals only once the lock is released (see `LockedSink`).
         if isCompleted {
             // Its subscription ends now, as RxSwift's subscription logs show.
             dispose()
