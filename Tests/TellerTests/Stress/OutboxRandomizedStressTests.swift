@@ -23,7 +23,8 @@ import Testing
 ///   own idempotency key, and on its list once), listed as rejected, or discarded (by the test,
 ///   or by the outbox said so for a server-wins conflict); the outbox never says a write was sent
 ///   or rejected that the server did not take or refuse;
-/// - at rest, after a last relaunch with the server and data source calm and one kind's handler
+/// - at rest, after a last relaunch with the server and data source calm, the conflicts earlier
+///   launches kept settled, and one kind's handler
 ///   not registered: only that kind's writes and those behind them in their scopes wait; each
 ///   screen shows the server's list with them on top, and lists exactly the outbox's pending
 ///   writes of its tag; once that handler is registered and
@@ -318,8 +319,21 @@ private final class OutboxStressScenario: @unchecked Sendable {
     /// waits, and checks the screens again.
     private func settle(_ launch: Launch, held: (name: String, policy: OutboxConflictPolicy)) {
         let outbox = launch.outbox
+        // A manual conflict is kept across launches until the app settles it (its scope waits
+        // meanwhile): the app settles those earlier launches left, as they are read.
+        var random = SplitMix64(seed: seed &+ 1)
+        let settleConflicts = {
+            for conflict in outbox.conflicts {
+                let keeping: OutboxConflictResolution = random.percent(50) ? .server : .mine
+                let id = conflict.record.id
+                if (try? outbox.resolve(conflictOf: id, keeping: keeping)) == true, keeping == .server {
+                    self.discarded.withLock { _ = $0.insert(id) }
+                }
+            }
+        }
         // A scope sends in order: its writes after a held one wait behind it.
         let onlyHeldWait = launch.waitForOutbox {
+            settleConflicts()
             var blocked: Set<String> = []
             for record in outbox.pending {
                 if record.kind == held.name { blocked.insert(record.scope) }
