@@ -150,7 +150,8 @@ extension RepositoryMachine {
     /// an observed repository refreshes now, as ``invalidated(stored:)`` held back. A write the
     /// server took (`sent`) stays shown (``Active/takenWrites``), even when the mark the outbox
     /// set as it did was gone already: a fetch that started after the take saved, and the value
-    /// it wrote, which has the write, is still on its way to this repository.
+    /// it wrote, which has the write, is still on its way to this repository. The cache
+    /// subscription is replaced then, so a value it read before that save is not taken for it.
     mutating func writesChanged(_ writes: TagWrites, sent: [OutboxRecord] = []) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         let pending = writes.pending
