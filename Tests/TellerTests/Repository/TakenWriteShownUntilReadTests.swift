@@ -85,18 +85,7 @@ import Testing
         // Another repository's fetch saved and cleared the mark; the value read before it is
         // still on its way.
         let cleared = machine.handle(.metadataChanged(tag: octocat.tag, stored: stored(9_500)), now: now)
-        let old = machine.handle(
-            .cacheEmitted(observation: observation, cache: ["before the write"], isEmpty: false),
-            now: now
-        )
-        #expect(shownWrites(old).allSatisfy { $0 == [write.id] })
-
-        let reread = try #require(subscription(in: cleared))
-        let read = machine.handle(
-            .cacheEmitted(observation: reread, cache: ["before the write", "the write"], isEmpty: false),
-            now: now
-        )
-        #expect(shownWrites(read).last == [])
+        try expectOnlyTheNewSubscriptionClearsTheWrite(&machine, old: observation, replacedBy: cleared, now: now)
     }
 
     @Test func aValueReadBeforeTheRefetchSavedKeepsTheTakenWriteShownWhenTheMarkNeverReachedTheRepository()
@@ -109,13 +98,24 @@ import Testing
         // `Teller.clear()` wiped the outbox's mark before the repository read it: the take is
         // all it hears, while a value read before the refetch is on its way.
         let taken = machine.handle(.writesChanged(TagWrites(), sent: write), now: now)
+        try expectOnlyTheNewSubscriptionClearsTheWrite(&machine, old: observation, replacedBy: taken, now: now)
+    }
+
+    /// The value the old subscription read before the refetch saved keeps the write shown; the
+    /// one the subscription `actions` started reads, which has it, clears it.
+    private func expectOnlyTheNewSubscriptionClearsTheWrite(
+        _ machine: inout Machine,
+        old observation: Int,
+        replacedBy actions: [Machine.Action],
+        now: Date
+    ) throws {
         let old = machine.handle(
             .cacheEmitted(observation: observation, cache: ["before the write"], isEmpty: false),
             now: now
         )
         #expect(shownWrites(old).allSatisfy { $0 == [write.id] })
 
-        let reread = try #require(subscription(in: taken))
+        let reread = try #require(subscription(in: actions))
         let read = machine.handle(
             .cacheEmitted(observation: reread, cache: ["before the write", "the write"], isEmpty: false),
             now: now
