@@ -82,10 +82,10 @@ extension RepositoryMachine {
             }
             return actions + emit() + apply(effects)
         }
-        self.active?.isInvalidated = stored.isInvalidated
+        let reread = noteMark(stored.isInvalidated)
         guard active.flight == nil else {
             return quietIfEmpty(
-                apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context)),
+                reread + apply(ext.metadataChanged(stored: stored.extra, cleared: false, context: context)),
                 .noted
             )
         }
@@ -93,8 +93,8 @@ extension RepositoryMachine {
         self.active?.lastFetched = stored.lastFetched
         let effects = ext.metadataChanged(stored: stored.extra, cleared: false, context: context)
         // A fetch time already read is news only to an extension that asks for something.
-        guard isNew || !effects.isEmpty else { return [.quiet(.unchanged)] }
-        return observeIfNeeded() + emit() + apply(effects)
+        guard isNew || !effects.isEmpty || !reread.isEmpty else { return [.quiet(.unchanged)] }
+        return reread + observeIfNeeded() + emit() + apply(effects)
     }
 
     /// ``Teller/invalidate(tag:)`` (or `invalidateAll()`) marked the tag: an explicit request from
@@ -108,8 +108,9 @@ extension RepositoryMachine {
         guard active != nil else { return [.quiet(.noRequirements)] }
         let isFetching = active?.flight != nil
         var isNew = false
+        var reread: [Action] = []
         if let stored {
-            active?.isInvalidated = stored.isInvalidated
+            reread = noteMark(stored.isInvalidated)
             if !isFetching {
                 isNew = active?.lastFetched != stored.lastFetched
                 active?.lastFetched = stored.lastFetched
@@ -118,10 +119,30 @@ extension RepositoryMachine {
         // While writes to the tag wait, the server does not have them yet: the refresh waits
         // for the last of them to leave (``writesChanged(_:sent:)``).
         guard hasObservers, !isFetching, active?.pendingWrites.isEmpty == true else {
-            return isNew ? observeIfNeeded() + emit() : [.quiet(.noted)]
+            return isNew ? reread + observeIfNeeded() + emit() : quietIfEmpty(reread, .noted)
         }
         resumeAutomaticRefresh()
-        return observeIfNeeded() + startWaiting(for: nil) + emit()
+        return reread + observeIfNeeded() + startWaiting(for: nil) + emit()
+    }
+
+    /// Notes the tag's invalidation mark. When it went away while writes the server took are
+    /// shown, the fetch that cleared it saved data that has them, but a value the cache
+    /// subscription read before that save may still be on its way: the subscription is
+    /// replaced, so that value is ignored (``Observation``) and only one read from now on
+    /// clears them.
+    mutating func noteMark(_ isInvalidated: Bool) -> [Action] {
+        guard let wasInvalidated = active?.isInvalidated else { return [] }
+        active?.isInvalidated = isInvalidated
+        return wasInvalidated && !isInvalidated ? readAgainForTakenWrites() : []
+    }
+
+    /// Replaces the cache subscription while writes the server took are shown and the mark is
+    /// gone (see ``noteMark(_:)``). While the repository waits for a flight, the flight's end
+    /// subscribes again.
+    private mutating func readAgainForTakenWrites() -> [Action] {
+        guard let active, !active.takenWrites.isEmpty, !active.isInvalidated, active.isObserving else { return [] }
+        self.active?.observation = .off
+        return [.stopObservingCache] + observeIfNeeded()
     }
 
     /// The app's writes to the tag in outboxes changed (those waiting, or their latest failure):
@@ -129,7 +150,8 @@ extension RepositoryMachine {
     /// an observed repository refreshes now, as ``invalidated(stored:)`` held back. A write the
     /// server took (`sent`) stays shown (``Active/takenWrites``), even when the mark the outbox
     /// set as it did was gone already: a fetch that started after the take saved, and the value
-    /// it wrote, which has the write, is still on its way to this repository.
+    /// it wrote, which has the write, is still on its way to this repository. The cache
+    /// subscription is replaced then, so a value it read before that save is not taken for it.
     mutating func writesChanged(_ writes: TagWrites, sent: [OutboxRecord] = []) -> [Action] {
         guard let active else { return [.quiet(.noRequirements)] }
         let pending = writes.pending
@@ -140,12 +162,13 @@ extension RepositoryMachine {
             default: false
             }
         guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
-        for record in sent where active.pendingWrites.contains(where: { $0.id == record.id }) {
-            self.active?.takenWrites.append(record)
-        }
+        let taken = sent.filter { record in active.pendingWrites.contains { $0.id == record.id } }
+        self.active?.takenWrites += taken
+        // The mark is gone already (or never reached this repository: `Teller.clear()`).
+        let reread = taken.isEmpty || active.isInvalidated ? [] : readAgainForTakenWrites()
         self.active?.pendingWrites = pending
         self.active?.writeError = writes.failure
-        guard pending.isEmpty, active.isInvalidated, hasObservers, active.flight == nil else { return emit() }
+        guard pending.isEmpty, active.isInvalidated, hasObservers, active.flight == nil else { return reread + emit() }
         resumeAutomaticRefresh()
         return observeIfNeeded() + startWaiting(for: nil) + emit()
     }

@@ -197,9 +197,11 @@ extension RepositoryMachine {
             // The repository left that flight (its calls left, or its requirements changed).
             return [.quiet(.otherFlight)]
         }
-        self.active?.isInvalidated = stored?.isInvalidated ?? false
+        // A subscription replaced here is started again at the wait's end (`endWait`).
+        let reread = noteMark(stored?.isInvalidated ?? false)
         let respond: [Action] = flight.calls.isEmpty ? [] : [.respond(flight.calls, result)]
-        var actions = respond + endWait(result: result, lastFetched: stored?.lastFetched, stored: stored, saved: saved)
+        var actions =
+            reread + respond + endWait(result: result, lastFetched: stored?.lastFetched, stored: stored, saved: saved)
         // Invalidated while the flight ran: its data may predate the invalidation. Fetch once
         // more; a fetch that fails does not repeat this, so it cannot loop.
         if case .successful = result, self.active?.isInvalidated == true, hasObservers, self.active?.flight == nil {

@@ -134,7 +134,8 @@ struct RepositoryMachine {
         var pendingWrites: [OutboxRecord] = []
         /// Writes the server took (the outbox marks their tag invalid first): the cache read may
         /// predate them, so observers still see them applied, before the pending ones, until the
-        /// cache is read with the mark gone (a fetch that started after the take saved).
+        /// cache is read with the mark gone (a fetch that started after the take saved) by a
+        /// subscription started once the mark was known gone (``RepositoryMachine/noteMark(_:)``).
         var takenWrites: [OutboxRecord] = []
         /// The latest failure among the app's writes to the tag (``TellerOutbox/lastFailure(tag:)``).
         var writeError: (any Error)?

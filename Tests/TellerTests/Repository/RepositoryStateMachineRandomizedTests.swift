@@ -83,11 +83,11 @@ import Testing
             }
         }
         #expect(failures == 0, "\(failures) of \(seeds.count) sequences broke an invariant")
+        // Left: a flight that started before the take saves after a newer fetch cleared the mark,
+        // over the data that has the write, in a repository with no observer to fetch again
+        // (seed 3992, traced; 11 of 20,000 sequences, none among the CI seeds).
         if let first = gaps.first {
-            withKnownIssue(
-                "a taken write unseen while a cache value read before its refetch is shown",
-                isIntermittent: true
-            ) {
+            withKnownIssue("a taken write unseen after an older flight saved over the data that has it") {
                 Issue.record("\(gaps.count) sequences, first seed \(first.seed): \(first.gap)")
             }
         }

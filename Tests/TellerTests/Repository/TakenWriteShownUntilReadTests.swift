@@ -8,7 +8,10 @@ import Testing
 /// A write the server took stays applied to what observers see until the repository read data
 /// that has it, even when the tag's invalidation mark was already gone when the repository
 /// read it: a fetch that started after the take saved meanwhile, but the cache value it wrote
-/// is still on its way (found by `RepositoryStateMachineRandomizedTests`, seed 67).
+/// is still on its way (found by `RepositoryStateMachineRandomizedTests`, seed 67). A value the
+/// cache subscription read before that fetch saved, still on its way when the repository learns
+/// the mark is gone, does not take it away either (seeds 952 and 394): the subscription is
+/// replaced, and only a value read from then on clears it.
 @Suite struct TakenWriteShownUntilReadTests {
     typealias Machine = RepositoryStateMachine<TestRequirements, [String]>
 
@@ -21,37 +24,100 @@ import Testing
         }
     }
 
-    private func stored(_ seconds: Double) -> TypedStoredFetch<Never> {
-        TypedStoredFetch(lastFetched: Date(timeIntervalSince1970: seconds))
+    private func stored(_ seconds: Double, invalidated: Bool = false) -> TypedStoredFetch<Never> {
+        TypedStoredFetch(lastFetched: Date(timeIntervalSince1970: seconds), isInvalidated: invalidated)
     }
 
-    @Test func aTakenWriteStaysShownWhenTheMarkWasGoneBeforeTheRepositoryReadIt() throws {
-        let now = Date(timeIntervalSince1970: 10_000)
-        var machine = Machine(
-            configuration: .init(automaticallyRefresh: false, maxAgeOfCache: Period(unit: 1, component: .hour))
-        )
+    private func subscription(in actions: [Machine.Action]) -> Int? {
+        actions.lazy.compactMap { action -> Int? in
+            if case .observeCache(_, _, let observation) = action { observation } else { nil }
+        }.first
+    }
+
+    /// An observed repository that shows `write` pending on a cache read before it; the
+    /// subscription's number.
+    private func observing(_ machine: inout Machine, now: Date, invalidated: Bool = false) throws -> Int {
         let started = machine.handle(
-            .setRequirements(octocat, stored: stored(9_000), writes: TagWrites(pending: [write])),
+            .setRequirements(
+                octocat,
+                stored: stored(9_000, invalidated: invalidated),
+                writes: TagWrites(pending: [write])
+            ),
             now: now
         )
-        let observation = try #require(
-            started.lazy.compactMap { action -> Int? in
-                if case .observeCache(_, _, let observation) = action { observation } else { nil }
-            }.first
-        )
+        let observation = try #require(subscription(in: started))
         _ = machine.handle(
             .cacheEmitted(observation: observation, cache: ["before the write"], isEmpty: false),
             now: now
         )
+        return observation
+    }
+
+    private func manualMachine() -> Machine {
+        Machine(configuration: .init(automaticallyRefresh: false, maxAgeOfCache: Period(unit: 1, component: .hour)))
+    }
+
+    @Test func aTakenWriteStaysShownWhenTheMarkWasGoneBeforeTheRepositoryReadIt() throws {
+        let now = Date(timeIntervalSince1970: 10_000)
+        var machine = manualMachine()
+        _ = try observing(&machine, now: now)
 
         // The outbox's invalidation, read after a later fetch saved: no mark any more.
         _ = machine.handle(.metadataChanged(tag: octocat.tag, stored: stored(9_500), invalidation: true), now: now)
         let taken = machine.handle(.writesChanged(TagWrites(), sent: write), now: now)
         #expect(shownWrites(taken).last == [write.id])
 
-        // The value that fetch saved arrives: it has the write.
+        // The value that fetch saved arrives, read by the new subscription: it has the write.
+        let reread = try #require(subscription(in: taken))
         let read = machine.handle(
-            .cacheEmitted(observation: observation, cache: ["before the write", "the write"], isEmpty: false),
+            .cacheEmitted(observation: reread, cache: ["before the write", "the write"], isEmpty: false),
+            now: now
+        )
+        #expect(shownWrites(read).last == [])
+    }
+
+    @Test func aValueReadBeforeTheRefetchSavedKeepsTheTakenWriteShownWhenTheMarkGoesMeanwhile() throws {
+        let now = Date(timeIntervalSince1970: 10_000)
+        var machine = manualMachine()
+        let observation = try observing(&machine, now: now, invalidated: true)
+        _ = machine.handle(.writesChanged(TagWrites(), sent: write), now: now)
+
+        // Another repository's fetch saved and cleared the mark; the value read before it is
+        // still on its way.
+        let cleared = machine.handle(.metadataChanged(tag: octocat.tag, stored: stored(9_500)), now: now)
+        try expectOnlyTheNewSubscriptionClearsTheWrite(&machine, old: observation, replacedBy: cleared, now: now)
+    }
+
+    @Test func aValueReadBeforeTheRefetchSavedKeepsTheTakenWriteShownWhenTheMarkNeverReachedTheRepository()
+        throws
+    {
+        let now = Date(timeIntervalSince1970: 10_000)
+        var machine = manualMachine()
+        let observation = try observing(&machine, now: now)
+
+        // `Teller.clear()` wiped the outbox's mark before the repository read it: the take is
+        // all it hears, while a value read before the refetch is on its way.
+        let taken = machine.handle(.writesChanged(TagWrites(), sent: write), now: now)
+        try expectOnlyTheNewSubscriptionClearsTheWrite(&machine, old: observation, replacedBy: taken, now: now)
+    }
+
+    /// The value the old subscription read before the refetch saved keeps the write shown; the
+    /// one the subscription `actions` started reads, which has it, clears it.
+    private func expectOnlyTheNewSubscriptionClearsTheWrite(
+        _ machine: inout Machine,
+        old observation: Int,
+        replacedBy actions: [Machine.Action],
+        now: Date
+    ) throws {
+        let old = machine.handle(
+            .cacheEmitted(observation: observation, cache: ["before the write"], isEmpty: false),
+            now: now
+        )
+        #expect(shownWrites(old).allSatisfy { $0 == [write.id] })
+
+        let reread = try #require(subscription(in: actions))
+        let read = machine.handle(
+            .cacheEmitted(observation: reread, cache: ["before the write", "the write"], isEmpty: false),
             now: now
         )
         #expect(shownWrites(read).last == [])
