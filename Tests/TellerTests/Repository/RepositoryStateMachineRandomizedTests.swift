@@ -86,6 +86,8 @@ import Testing
         // Left: a flight that started before the take saves after a newer fetch cleared the mark,
         // over the data that has the write, in a repository with no observer to fetch again
         // (seed 3992, traced; 11 of 20,000 sequences, none among the CI seeds).
+        // Rare, and known: a change that makes it common is a defect, not this gap.
+        #expect(gaps.count <= seeds.count / 500, "\(gaps.count) of \(seeds.count) sequences lost a taken write")
         if let first = gaps.first {
             withKnownIssue("a taken write unseen after an older flight saved over the data that has it") {
                 Issue.record("\(gaps.count) sequences, first seed \(first.seed): \(first.gap)")
