@@ -13,8 +13,9 @@ import Synchronization
 /// x86-64 and arm64 that costs the same instructions as the weaker orderings would for these
 /// operations (a plain load, an exchange).
 ///
-/// State that is more than one bit (counters, state words, pointers) keeps its own `Atomic`
-/// next to a comment on its protocol, or goes into a ``LockedState``.
+/// Counters are an ``AtomicCounter``. Other state that is more than one bit (state words,
+/// pointers) keeps its own `Atomic` next to a comment on its protocol, or goes into a
+/// ``LockedState``.
 struct AtomicFlag: ~Copyable, Sendable {
     private let storage: Atomic<Bool>
 

@@ -36,7 +36,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final let lock = Lock()
     /// Events decided and not yet delivered, counting the one being delivered. Raised under
     /// `lock`; lowered by the thread holding the turn, without it.
-    private final let undelivered = Atomic<Int>(0)
+    private final let undelivered = AtomicCounter()
     /// A terminal event that the thread which decided it sends itself, because it found the turn
     /// free (no allocation on the common path). No dynamic exclusivity checks: the lock already
     /// makes every access exclusive.
@@ -52,7 +52,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     @inline(__always)
     final func claimTurn(for element: Observer.Element) -> Bool {
         if isDisposed { return false }
-        if undelivered.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 { return true }
+        if undelivered.increment() == 1 { return true }
         enqueue(element)
         return false
     }
@@ -66,7 +66,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         if !isDisposedFromOutside {
             observer.onNext(element)
         }
-        if undelivered.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue != 1 {
+        if undelivered.decrement() != 0 {
             drainBacklog()
         }
     }
@@ -88,7 +88,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// holding the turn after the events decided before it otherwise.
     private final func stop(with terminal: SinkTerminal) {
         if isDisposed { return }
-        if undelivered.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 {
+        if undelivered.increment() == 1 {
             stopForwarding(recording: terminal, in: &pendingTerminal)
         } else {
             _ = markStopped()
@@ -131,7 +131,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
             case .completed:
                 finish(.completed)
             }
-        } while undelivered.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue != 1
+        } while undelivered.decrement() != 0
     }
 
     /// Call after releasing `lock`: if this thread stopped the sink holding the turn, sends the

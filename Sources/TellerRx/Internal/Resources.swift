@@ -25,12 +25,12 @@ import Musl
 /// #expect(Resources.totalOnCurrentThread == before)
 /// ```
 public enum Resources {
-    private static let counter = Atomic<Int>(0)
+    private static let counter = AtomicCounter()
 
     /// The number of TellerRx resources alive now in the whole process (debug builds; 0 in
     /// release builds).
     public static var total: Int {
-        counter.load(ordering: .relaxed)
+        counter.value
     }
 
     /// Resources created on this thread minus resources freed on this thread (debug builds;
@@ -56,7 +56,7 @@ public enum Resources {
     @inline(__always)
     static func increment() {
         #if DEBUG
-        counter.wrappingAdd(1, ordering: .relaxed)
+        counter.increment()
         threadCounter().pointee += 1
         #endif
     }
@@ -64,7 +64,7 @@ public enum Resources {
     @inline(__always)
     static func decrement() {
         #if DEBUG
-        counter.wrappingSubtract(1, ordering: .relaxed)
+        counter.decrement()
         threadCounter().pointee -= 1
         #endif
     }

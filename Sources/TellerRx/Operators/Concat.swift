@@ -103,7 +103,7 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
     // @unchecked: `sources` is only touched by the thread that owns the drain loop (it took
     // `pendingMoves` from 0), with acquire/release ordering between owners.
     @exclusivity(unchecked) private var sources: Sources
-    private let pendingMoves = Atomic<Int>(0)
+    private let pendingMoves = AtomicCounter()
     private let current = SerialSlot()
 
     init(sources: Sources, observer: Observer, downstream: SubscriptionSlot?) {
@@ -133,7 +133,7 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
     /// another is looping (a source that completed during `subscribe`, on this thread or
     /// another) only counts itself; the looping caller goes round again.
     func subscribeNext() {
-        guard pendingMoves.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+        guard pendingMoves.increment() == 1 else { return }
         repeat {
             if isDisposed { return }
             guard let next = sources.next() else {
@@ -145,7 +145,7 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
             // Disposes the previous, completed source's subscription.
             guard current.replace(with: slot) else { return }
             next.asObservable().subscribeEnteringTrampoline(self, upstreamOf: slot)
-        } while pendingMoves.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+        } while pendingMoves.decrement() != 0
     }
 
     override func dispose() {

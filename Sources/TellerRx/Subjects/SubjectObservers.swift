@@ -222,7 +222,7 @@ func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, 
 /// terminal path).
 final class EventKind<SomeEvent: NextElementProviding> {
     /// How many terminal events this subject was sent.
-    private let stopCount = Atomic<Int>(0)
+    private let stopCount = AtomicCounter()
 
     /// Calls `send` with `subject` and `event`'s element if it is a `next` event; returns
     /// `false`, without calling it, for a terminal event.
@@ -236,7 +236,7 @@ final class EventKind<SomeEvent: NextElementProviding> {
         _ send: (AnyObject, SomeEvent.Element) -> Void
     ) -> Bool {
         if event.withNextElement({ send(subject, $0) }) { return true }
-        stopCount.wrappingAdd(1, ordering: .relaxed)
+        stopCount.increment()
         return false
     }
 }
