@@ -8,12 +8,15 @@ private let stoppedBit = 4
 private let topLevelBit = 8
 /// Set on a sink handed to a top-level slot: its first disposal ends that slot too.
 private let heldByTopLevelBit = 16
+/// Set by ``SubscriptionSlot/claimAssignment()``.
+private let assignmentClaimedBit = 32
 
 /// Holds one subscription that arrives once and may be disposed before or after it arrives:
 /// whichever of ``setSubscription(_:)`` and ``dispose()`` comes second disposes it. This is
 /// TellerRx's one lock-free "subscription set / disposed" protocol: every ``Sink`` is a slot
 /// for its upstream subscription, and multi-source operators subclass it so that the observer
-/// handed to one source is also the handle that ends that source's subscription.
+/// handed to one source is also the handle that ends that source's subscription. The public
+/// ``SingleAssignmentDisposable`` is one of these too.
 ///
 /// A third bit, "stopped", marks a slot that decided its terminal event but has not torn down
 /// yet (see ``LockedSink``); ``isDisposed`` reports both.
@@ -71,6 +74,14 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         if previous & disposedBit != 0 {
             disposeSubscription()
         }
+    }
+
+    /// Claims the one ``setSubscription(_:)`` call, for a slot set by code that may wrongly set
+    /// it twice (``SingleAssignmentDisposable``); operators, which set it once, skip this.
+    ///
+    /// - Returns: `false` if it was claimed already: the caller then must not set it.
+    final func claimAssignment() -> Bool {
+        state.bitwiseOr(assignmentClaimedBit, ordering: .relaxed).oldValue & assignmentClaimedBit == 0
     }
 
     /// Out of line: the common path of ``setSubscription(_:)`` (not yet disposed) then needs no
