@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The first cached state on launch: a new repository over a `FileCacheStore` holding a 100 KB
 /// JSON list (fetched an hour ago, so nothing is fetched), timed from setting its requirements

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The package's one lock, uncontended: 10,000,000 `LockedState<Int>.withLock { $0 += 1 }`
 /// on one thread, as every subject emission and most operator steps take it at least once.

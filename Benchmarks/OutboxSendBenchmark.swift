@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Sending 10,000 queued writes through a handler that answers at once (`Single.just(.sent())`),
 /// as a relaunched app does with the writes an offline session left: the outbox has read its

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// What ``OutboxSendKillLoop``'s senders announced and acknowledged, what the server fake
 /// received, and what the journal held, over all rounds.

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Requirements for the Teller benchmarks.
 struct BenchmarkRequirements: RepositoryRequirements {

@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The environment repositories run in: where fetch metadata is stored, what time it is,
 /// which schedulers run the data source's members, how long a fetch may take, and where log

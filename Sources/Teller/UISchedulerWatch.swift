@@ -1,5 +1,5 @@
 import Dispatch
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Finds out whether a `Teller`'s UI scheduler runs at all, so a program whose UI scheduler never
 /// runs (a command-line tool or server on the main queue, which nothing drains) hears about it

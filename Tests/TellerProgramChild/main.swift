@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 // A child process for the per-program defaults test: one program using Teller's default
 // metadata file and default cache folder, as a command-line tool would. The test runs it under

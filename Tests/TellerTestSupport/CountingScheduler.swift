@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Counts work scheduled on one or more ``CountingScheduler``s that has not ended yet, so a
 /// test with real queues can wait until everything Teller started is over (quiescence) instead

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A real data source over an in-memory cache, with a fetch the test controls.
 ///

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The tests' thread-safe box: the package's one lock (which ThreadSanitizer sees), under the
 /// name the tests have always used.

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A data source over an in-memory store whose fetches misbehave in every way a seeded die says,
 /// and whose saves sometimes throw. The store emits its current value on subscription and after

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Cached pages by tag, shared by the data sources of one test: page `n` is stored as `[n]`.
 package final class PageStore: @unchecked Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A Teller environment on real Dispatch queues (no main queue), for thread-safety and async tests.
 package func makeRealTeller(log: Locked<[String]>? = nil, onLog: (@Sendable (TellerLogEvent) -> Void)? = nil) -> Teller

@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A seeded scenario that went wrong, and what it found.
 package struct FailedScenario: Sendable {

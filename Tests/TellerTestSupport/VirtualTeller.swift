@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTesting
 
 /// A Teller environment on virtual time: one `TestScheduler` is the UI and the background

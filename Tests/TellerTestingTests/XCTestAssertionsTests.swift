@@ -1,5 +1,5 @@
 #if canImport(XCTest)
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 import TellerTesting
 import XCTest

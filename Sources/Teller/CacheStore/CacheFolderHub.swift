@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The in-process side of one cache folder, shared by every ``FileCacheStore`` on it, whatever
 /// its value type: the writers' lock, and the observations to tell about changes.

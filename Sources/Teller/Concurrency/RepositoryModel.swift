@@ -1,5 +1,5 @@
 import Observation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A repository's current ``CacheState`` as an `@Observable` object, for SwiftUI.
 ///

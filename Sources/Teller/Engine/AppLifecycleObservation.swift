@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Calls back when the app becomes active, by observing UIKit's and AppKit's notifications on a
 /// notification center. The notification names are spelled out rather than imported, so Teller

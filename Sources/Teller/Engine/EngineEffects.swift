@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The I/O half of one kind of repository: how its data source is read, observed and fetched,
 /// and how its machine's extra actions are carried out. The ``RepositoryEngine`` calls it from

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// One fetch of a flight in its key's fetch lane (``FlightContext/fetch(on:_:)``): from the
 /// moment the lane lets it start until the fetch answers or is disposed, whichever comes first,

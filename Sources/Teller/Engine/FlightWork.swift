@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// One fetch-and-save for a tag: fetch as ``RetryingFetch`` does, in the tag's fetch lane, then
 /// save in the key's write lane and record the fetch time. Every way it can end becomes a single

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The queue behind a repository's mailbox: inputs arrive from any thread and are processed one
 /// at a time, in order, by the thread that found the queue idle. It lives inside the

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Jobs that must not overlap, one lane per key, each lane running one job at a time in the order
 /// they were asked for. The ``RefreshCoordinator`` keeps two: the data source's writes, one lane

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// What a running fetch tells the repositories waiting for it.
 enum FlightEvent: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The engine behind every repository: feeds inputs to its ``RepositoryMachine`` one at a time and
 /// performs the actions the machine returns, with the help of the repository kind's

@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// What Teller remembers about one tag between launches.
 public struct FetchMetadata: Codable, Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The pending writes as ``TellerOutbox`` schedules them, and its decisions about which to send
 /// next: one write at a time per scope, in enqueue order, and scopes in the order they became

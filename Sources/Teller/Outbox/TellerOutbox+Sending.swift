@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 // How a TellerOutbox sends: every change is decided under its lock (journal entry, queue,
 // which sends start) and acted on after it (sends started, timers scheduled, tags

@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A durable queue of the app's writes (`PUT`, `POST`, `DELETE`) that sends them when it can:
 /// writes made offline survive the app being killed and go out when the network returns.

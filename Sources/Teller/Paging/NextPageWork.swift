@@ -1,5 +1,5 @@
 import Dispatch
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// How fetching one next page ended.
 enum NextPageOutcome<DataSource: PagingRepositoryDataSource>: @unchecked Sendable {

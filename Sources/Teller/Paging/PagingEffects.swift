@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The I/O of a ``TellerPagingRepository``: its data source's pages, first-page flights, the
 /// trim, and next-page fetches and saves, on the Teller's schedulers.

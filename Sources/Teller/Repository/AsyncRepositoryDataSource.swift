@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A ``RepositoryDataSource`` whose fetch is an `async` function instead of a `Single`.
 ///

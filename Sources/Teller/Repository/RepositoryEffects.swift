@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The I/O of a ``TellerRepository``: its data source's cache and fetch, on the Teller's
 /// schedulers.

@@ -11,39 +11,45 @@
 /// (plus the threshold), and each element is moved at most once per compaction it survives,
 /// which keeps both operations amortised O(1).
 ///
-/// `package` because Teller's repository mailbox uses it too.
-package struct FIFOQueue<Element> {
+/// Teller's repository mailbox and outbox use it too: SPI with `package` members and inlinable,
+/// as ``LockedState`` (see there why), so that their queues are specialized for their element.
+@_spi(TellerInternals) public struct FIFOQueue<Element> {
     /// Cleared front slots that may wait for compaction.
-    static var compactionThreshold: Int { 32 }
+    @inlinable static var compactionThreshold: Int { 32 }
     /// The largest array an emptied queue keeps.
-    static var retainedCapacity: Int { 64 }
+    @inlinable static var retainedCapacity: Int { 64 }
 
-    private var storage: [Element?] = []
-    private var head = 0
+    @usableFromInline var storage: [Element?] = []
+    @usableFromInline var head = 0
 
-    package init() {}
+    @inlinable package init() {}
 
     /// Whether no element is queued.
+    @inlinable
     package var isEmpty: Bool {
         head == storage.count
     }
 
     /// How many elements are queued.
+    @inlinable
     package var count: Int {
         storage.count - head
     }
 
     /// The element `dequeue()` would return next, left in the queue.
+    @inlinable
     package var first: Element? {
         head < storage.count ? storage[head] : nil
     }
 
     /// Adds `element` at the back.
+    @inlinable
     package mutating func enqueue(_ element: Element) {
         storage.append(element)
     }
 
     /// Removes and returns the front element, or returns `nil` when the queue is empty.
+    @inlinable
     package mutating func dequeue() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head].take()
@@ -59,6 +65,7 @@ package struct FIFOQueue<Element> {
     }
 
     /// Removes every element and gives the array back.
+    @inlinable
     package mutating func removeAll() {
         storage = []
         head = 0

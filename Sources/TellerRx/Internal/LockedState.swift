@@ -22,8 +22,12 @@ import Android
 ///
 /// A lock with no state is a ``Lock`` (`LockedState<Void>`).
 ///
-/// `package` so that Teller, TellerTesting, the tests and the benchmarks lock the same way.
-package struct LockedState<State>: @unchecked Sendable {
+/// Shared with Teller, TellerTesting, the tests and the benchmarks, so they all lock the same
+/// way. The type is SPI (`@_spi(TellerInternals) import TellerRx`), its members `package`: an
+/// app never sees it. Not a `package` type because the compiler does not serialize the bodies
+/// of a `package` type's inlinable members, so every `withLock` from another module would be
+/// an unspecialized generic call that looks up the state's metadata at run time.
+@_spi(TellerInternals) public struct LockedState<State>: @unchecked Sendable {
     // @unchecked: `State` is reachable only inside `withLock`, under the mutex.
 
     // Inlinable, so that a module using the lock locks without a generic call per acquisition.
@@ -34,6 +38,7 @@ package struct LockedState<State>: @unchecked Sendable {
 
     /// - Parameter initial: The state, from now on only reachable through ``withLock(_:)``.
     ///   An autoclosure, so that the state is built in place rather than copied in.
+    @inlinable
     package init(_ initial: @autoclosure () -> State) {
         self.init(storage: LockedStateStorage<State>.self, initial())
     }
@@ -43,6 +48,7 @@ package struct LockedState<State>: @unchecked Sendable {
     ///     final, non-generic subclass: a generic class's deinit always runs unspecialized
     ///     (value witness calls to destroy the state), a non-generic one's is specialized.
     ///   - initial: The state, built in place.
+    @inlinable
     init(storage: LockedStateStorage<State>.Type, _ initial: @autoclosure () -> State) {
         buffer = unsafeDowncast(
             storage.create(minimumCapacity: 1) { _ in initial() },
@@ -75,6 +81,7 @@ package struct LockedState<State>: @unchecked Sendable {
 
     /// A copy of the state as it is now. Only for reading a value (a count, a record) that
     /// nothing is decided on under the lock.
+    @inlinable
     package var value: State {
         withLock { $0 }
     }
@@ -86,6 +93,7 @@ package typealias Lock = LockedState<Void>
 
 extension LockedState where State == Void {
     /// A lock guarding nothing of its own.
+    @inlinable
     package init() {
         self.init(storage: LockedStateStorage<Void>.self, ())
     }

@@ -3,10 +3,13 @@
 /// Used only where serialization the compiler cannot see makes the access safe: TellerRx's
 /// observers are called serially by contract, and Teller calls a data source only on the
 /// schedulers its documentation names. Every use says which.
-package struct UncheckedSendable<Value>: @unchecked Sendable {
+///
+/// SPI with `package` members and an inlinable init, as ``LockedState`` (see there why).
+@_spi(TellerInternals) public struct UncheckedSendable<Value>: @unchecked Sendable {
     // @unchecked: every use documents why the access is serialized.
-    package let value: Value
+    @usableFromInline package let value: Value
 
+    @inlinable
     package init(_ value: Value) {
         self.value = value
     }

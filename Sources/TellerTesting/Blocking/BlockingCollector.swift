@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Subscribes to a sequence for ``BlockingObservable``, collects what it sends, and lets the
 /// calling thread wait until it has enough.

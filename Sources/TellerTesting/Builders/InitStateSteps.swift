@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// The steps `initState` and `initStateAsync` take for a `TellerRepository` and a
 /// `TellerPagingRepository` alike; only writing the state differs (`write`).

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 extension TellerRepository {
     /// Puts a real repository into a known state before an integration test: no cache, an

@@ -1,5 +1,5 @@
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Whether any member of one mock was used: every ``CallRecord`` of the mock marks it.
 final class MockUse: Sendable {

@@ -1,5 +1,5 @@
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A scripted ``/Teller/TellerOutbox`` handler for tests: register its ``send`` for a kind, script what
 /// each call answers, and read the calls it got.

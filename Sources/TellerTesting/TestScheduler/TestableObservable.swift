@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// An observable created by a ``TestScheduler`` that sends recorded events at virtual times
 /// and logs every subscription.

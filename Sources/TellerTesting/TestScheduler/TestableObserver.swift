@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// An observer that records every event it receives with the virtual time it arrived.
 ///

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// `asObservable(priority:)`, RxSwift's spelling: the sequence is iterated in a task of that

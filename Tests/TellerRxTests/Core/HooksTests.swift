@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// An error only this suite sends, so its handler ignores unhandled errors of tests running in

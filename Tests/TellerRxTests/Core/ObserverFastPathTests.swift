@@ -2,7 +2,7 @@ import Synchronization
 import TellerTesting
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 /// The element fast path (`ObserverType.onNext` as a requirement, `AnyObserver`'s two entry
 /// points, the observers behind `subscribe(onNext:…)`) must behave exactly like `on(.next)`.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 /// The one FIFO queue: order, the compaction rule, and that it keeps nothing it handed out.
 @Suite struct FIFOQueueTests {

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 /// Debug builds lock with an error-checking mutex, as swift-nio does: taking a lock the thread
 /// already holds, or releasing one another thread holds, stops the process at once instead of

@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 /// The one lock, under contention from many threads. Each stress test checks an invariant that
 /// unsynchronized code breaks: two fields updated together, and a count of increments.

@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 /// The drain that serializes multi-source and timer operators without a recursive lock: work
 /// never overlaps, never nests, and queued work runs in the order it was queued.

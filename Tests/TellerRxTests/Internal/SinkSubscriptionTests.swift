@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTesting
 import Testing
 

@@ -1,7 +1,7 @@
 import TellerTesting
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 @Suite struct DebugTests {
     /// Captures `debug` output with a fixed time stamp.

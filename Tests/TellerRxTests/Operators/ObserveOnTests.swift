@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A synchronous source of `0..<count` followed by completion, of each kind that sends from
 /// inside `subscribe`: a trampolined producer, a plain `create` loop, and a subject that

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// Every operator with a user closure, fed by synchronous sources: once the operator has sent

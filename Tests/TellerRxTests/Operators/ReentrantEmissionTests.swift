@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// An observer that sends back into a multi-source operator from inside `onNext` (a subject fed

@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// `share`, `refCount` and `connect` used from many threads at once. These assert invariants,

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// A finished subscription must free its chain even while the caller still holds the

@@ -1,5 +1,5 @@
 import Dispatch
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 @Suite struct CurrentThreadSchedulerTests {

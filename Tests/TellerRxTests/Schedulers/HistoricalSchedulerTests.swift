@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 @Suite struct HistoricalSchedulerTests {

@@ -1,5 +1,5 @@
 import Dispatch
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// Each test runs its main-queue work from `DispatchQueue.main.async` and waits for it off the

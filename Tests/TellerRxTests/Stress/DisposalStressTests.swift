@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// Disposal racing with emission, from real threads. These assert invariants, never timings,

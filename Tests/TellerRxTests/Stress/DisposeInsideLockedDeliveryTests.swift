@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// Operators that forward under their own lock (a timer and the source both deliver): an

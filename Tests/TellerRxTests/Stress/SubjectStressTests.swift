@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// Many threads emitting, subscribing and disposing at once on every kind of subject, checking

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// RxSwift issues #2703 (zip) and #2711 (merge): a multi-source operator that disposes its

@@ -1,6 +1,6 @@
 import Dispatch
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// `take(until:)` and `skip(until:)` forward from two sources that may run on different

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// `asInfallible()` without arguments on each relay: the relay's elements, as an infallible.

@@ -1,7 +1,7 @@
 import TellerTesting
 import Testing
 
-@testable import TellerRx
+@_spi(TellerInternals) @testable import TellerRx
 
 /// A subject's subscription names its subscriber by an id, not by reference: disposing it still
 /// stops delivery at once (even of the terminal event in flight), never touches another

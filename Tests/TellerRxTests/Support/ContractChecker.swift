@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// An observer that checks the Rx contract as events arrive: `next* (error | completed)?`,
 /// nothing after a terminal event, and no two events overlapping in time. Violations are

@@ -1,5 +1,5 @@
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTesting
 
 /// Holds a subscription made inside scheduled work so later work can dispose it.

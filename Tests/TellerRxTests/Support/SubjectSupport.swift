@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 #if canImport(Darwin)
 import Darwin

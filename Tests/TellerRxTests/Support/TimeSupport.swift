@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// Tells whether code runs on a given queue (or a queue targeting it), with

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A plain class that is not `Sendable`, to prove that the trait `create` closures accept code
 /// capturing such values (as README data sources do).

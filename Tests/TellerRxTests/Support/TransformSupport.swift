@@ -1,5 +1,5 @@
 import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Subscribes to `observable` and returns the events it sent before `subscribe` returned
 /// (everything, for a synchronous source).

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A `Single.create` that keeps the callback of its latest subscription, so a test can deliver
 /// the outcome later (as a Teller refresh does), and logs when the disposable it returned is

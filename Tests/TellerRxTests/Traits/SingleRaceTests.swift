@@ -1,5 +1,5 @@
 import Dispatch
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// A created single's outcome racing with disposal, from real threads: invariants only.

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 private struct Plain: Error, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
 import Observation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 import TellerTesting
 import Testing

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 
 /// Three real queues that say which one runs the caller: the UI queue (serial), the background

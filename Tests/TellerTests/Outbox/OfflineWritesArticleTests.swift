@@ -1,5 +1,5 @@
 import Foundation
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 import TellerTesting
 import Testing

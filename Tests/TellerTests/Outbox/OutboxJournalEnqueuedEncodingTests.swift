@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// The enqueued entry, written by hand for speed, is the JSON the encoder writes: any reader

@@ -1,6 +1,6 @@
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 
 /// A journal file in a new temporary folder (not created until the first append), and its

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Teller
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import TellerTestSupport
 
 /// The fake server of ``OutboxRandomizedStressTests``: one list of note texts per tag, and a
