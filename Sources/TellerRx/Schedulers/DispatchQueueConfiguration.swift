@@ -29,6 +29,11 @@ struct DispatchQueueConfiguration: Sendable {
         dueTime: RxTimeInterval,
         action: @escaping @Sendable (StateType) -> any Disposable
     ) -> any Disposable {
+        // Due now: the queue's next turn, as a timer that fires at once would give, without
+        // making a timer source (its allocations, and Dispatch's timer thread passing it on).
+        if dueTime != .never, dueTime.nanoseconds <= 0 {
+            return schedule(state, action: action)
+        }
         let work = ScheduledWork { action(state) }
         let timer = UncheckedSendable(DispatchSource.makeTimerSource(queue: queue))
         timer.value.schedule(deadline: deadline(after: dueTime), leeway: leeway)

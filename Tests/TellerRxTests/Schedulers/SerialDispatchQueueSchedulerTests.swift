@@ -47,6 +47,43 @@ import Testing
         #expect(onQueue.value)
     }
 
+    @Test func scheduleRelativeDueNowRunsOnTheQueueAfterWorkScheduledBeforeItAndNeverInline() {
+        let marker = QueueMarker(label: "serial.now.target")
+        let scheduler = SerialDispatchQueueScheduler(queue: marker.queue, internalSerialQueueName: "serial.now")
+        let order = Locked<[String]>([])
+        let offQueue = Locked(0)
+        let gate = DispatchSemaphore(value: 0)
+        // The queue is held busy, so both must wait for their turn, in the order asked.
+        _ = scheduler.schedule(()) { _ in
+            gate.wait()
+            return Disposables.create()
+        }
+        for (label, dueTime) in [("immediate", nil), ("zero", .seconds(0)), ("negative", .milliseconds(-5))]
+            as [(String, RxTimeInterval?)]
+        {
+            let action: @Sendable (()) -> any Disposable = { _ in
+                if !marker.isCurrent { offQueue.increment() }
+                order.withLock { $0.append(label) }
+                return Disposables.create()
+            }
+            if let dueTime {
+                _ = scheduler.scheduleRelative((), dueTime: dueTime, action: action)
+            } else {
+                _ = scheduler.schedule((), action: action)
+            }
+        }
+        let cancelled = scheduler.scheduleRelative((), dueTime: .seconds(0)) { _ in
+            order.withLock { $0.append("cancelled") }
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        #expect(order.value.isEmpty)
+        gate.signal()
+        #expect(flush(scheduler))
+        #expect(order.value == ["immediate", "zero", "negative"])
+        #expect(offQueue.value == 0)
+    }
+
     @Test func disposingScheduledWorkBeforeItRunsCancelsItAndFreesItsAction() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "serial.cancel")
         let blocking = DispatchSemaphore(value: 0)
