@@ -1,5 +1,4 @@
-import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// One `refresh(force:)` or `refreshIfNoCache()` call whose `Single` is subscribed: a waiter.
 /// Its machine keeps it, in the flight wait it joined, until it answers it or the call leaves
@@ -19,7 +18,7 @@ final class RefreshCall: Disposable, Sendable {
     /// per call.
     private let single: Single<RefreshResult>.SingleObserver
     /// Set by the first of ``answer(_:)`` and ``dispose()``: the other does nothing then.
-    private let isDone = Atomic<Bool>(false)
+    private let isDone = AtomicFlag()
     /// Held strongly: the call's `Single` holds its engine anyway, and a weak reference would
     /// cost every call a side-table allocation.
     private let owner: (any RefreshCallOwner)?
@@ -36,14 +35,14 @@ final class RefreshCall: Disposable, Sendable {
 
     /// Answers the call, unless it was answered or left already.
     func answer(_ result: RefreshResult) {
-        guard !isDone.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard isDone.set() else { return }
         single(.success(result))
     }
 
     /// The call's `Single` was disposed: it stops waiting. Its owner hears of it, unless it was
     /// answered already (a `Single` is disposed after it succeeds, too).
     func dispose() {
-        guard !isDone.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard isDone.set() else { return }
         owner?.refreshCallLeft(self)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
-import Synchronization
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// A fetch as every page of every repository makes it: on the background scheduler, with the
 /// configured timeout, and tried again as the retry policy says. A first page (``FlightWork``)
@@ -89,14 +88,14 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
         // fetched before it.
         let stamp = fetch.teller.invalidationStamp
         let scheduler = fetch.teller.backgroundScheduler
-        let answered = Atomic(false)
+        let answered = AtomicFlag()
         let step = SingleAssignmentDisposable()
         current.disposable = step
         // The first of the fetch's first event and the timeout is the answer; the other is
         // dropped, and disposed with the step when the run moves on.
         let timer = fetch.teller.fetchTimeout.map { timeout in
             scheduler.scheduleRelative((), dueTime: timeout) { [self] _ in
-                if !answered.exchange(true, ordering: .acquiringAndReleasing) {
+                if answered.set() {
                     handle(.error(RxError.timeout), stamp: stamp, afterFailures: failures)
                 }
                 return Disposables.create()
@@ -104,7 +103,7 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
         }
         let hop = fetch.answersOnBackground
         let subscription = fetch.attempt().subscribe { [self] event in
-            guard !answered.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            guard answered.set() else { return }
             guard hop else { return handle(event, stamp: stamp, afterFailures: failures) }
             // One hop for the one event that counts, where an `observe(on:)` would queue every
             // event the fetch sends.

@@ -16,26 +16,30 @@ import Synchronization
 /// Counters are an ``AtomicCounter``. Other state that is more than one bit (state words,
 /// pointers) keeps its own `Atomic` next to a comment on its protocol, or goes into a
 /// ``LockedState``.
-struct AtomicFlag: ~Copyable, Sendable {
-    private let storage: Atomic<Bool>
+///
+/// Teller's once-only flags are this type too: SPI with `package` members and inlined, as
+/// ``LockedState`` (see there why).
+@_spi(TellerInternals) public struct AtomicFlag: ~Copyable, Sendable {
+    @usableFromInline let storage: Atomic<Bool>
 
     /// - Parameter isSet: Whether the flag starts out set.
-    init(isSet: Bool = false) {
+    @inlinable
+    package init(isSet: Bool = false) {
         storage = Atomic(isSet)
     }
 
     /// Whether the flag has been set.
-    @inline(__always)
-    var isSet: Bool {
+    @inlinable @inline(__always)
+    package var isSet: Bool {
         storage.load(ordering: .sequentiallyConsistent)
     }
 
     /// Sets the flag.
     ///
     /// - Returns: `true` if this call set it, `false` if it was already set.
-    @inline(__always)
+    @inlinable @inline(__always)
     @discardableResult
-    func set() -> Bool {
+    package func set() -> Bool {
         !storage.exchange(true, ordering: .sequentiallyConsistent)
     }
 }
