@@ -27,7 +27,8 @@ import Testing
 /// and are retried after a delay or stall until a trigger, or are rejected, discards,
 /// acknowledged rejections, the network going down (nothing sent) and back, and relaunches (new
 /// repositories, the journal's pending writes already queued; marks, flights and sends under way
-/// lost). Fetches save the server's data as it was when they started. Also checked, after
+/// lost). Fetches save the server's data as it was when they started, unless a fetch that
+/// started after a mark they predate saved first (`Invalidations`). Also checked, after
 /// every step:
 /// - (a) every state lists the tag's pending writes as the repository last read them from the
 ///   outbox (the outbox's own at rest), shows before them only writes the server took, in
