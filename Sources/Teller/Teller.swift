@@ -243,6 +243,12 @@ public final class Teller: Sendable {
         invalidations.withLock { $0.fetched(tag, startedAt: stamp) }
     }
 
+    /// Whether a fetch of `tag` that started at `stamp` must drop its data unsaved: a newer fetch
+    /// saved already (see ``Invalidations``).
+    func isSuperseded(tag: String, startedAt stamp: Int) -> Bool {
+        invalidations.withLock { $0.isSuperseded(tag, startedAt: stamp) }
+    }
+
     /// The metadata of `tag` and whether it is invalidated, or `nil` when it was never fetched.
     func storedMetadata(tag: String) -> (metadata: FetchMetadata, isInvalidated: Bool)? {
         // A repository reads metadata right before it hands a state to the UI scheduler.

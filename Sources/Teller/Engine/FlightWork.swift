@@ -2,9 +2,10 @@ import Foundation
 @_spi(TellerInternals) import TellerRx
 
 /// One fetch-and-save for a tag: fetch as ``RetryingFetch`` does, in the tag's fetch lane, then
-/// save in the key's write lane and record the fetch time. Every way it can end becomes a single
-/// `.finished` event; it never fails and never ends without one, unless its flight was cancelled (nobody listens then): a
-/// cancelled flight starts no fetch and saves nothing.
+/// save in the key's write lane and record the fetch time (unless a newer fetch of the tag saved
+/// meanwhile: see ``Invalidations``). Every way it can end becomes a single `.finished` event;
+/// it never fails and never ends without one, unless its flight was cancelled (nobody listens
+/// then): a cancelled flight starts no fetch and saves nothing.
 struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     // @unchecked: the data source is only called on the background scheduler, as documented.
     let dataSource: DataSource
@@ -53,6 +54,11 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
 
     private func saveAndRecord(_ result: DataSource.FetchResult, stamp: Int) -> FlightEvent {
         let tag = requirements.tag
+        // A fetch of the tag by another data-source type, started after a mark this one
+        // predates, saved first: writing this older data over it could take a write the server
+        // took off the screen for good. The refresh succeeded all the same: what is stored is
+        // newer than what it fetched.
+        if teller.isSuperseded(tag: tag, startedAt: stamp) { return .finished(.successful) }
         let saved = saved(result)
         do {
             try dataSource.saveCache(result, requirements: requirements)

@@ -11,6 +11,10 @@
 /// Kept in memory: an invalidation says the data changed somewhere else, and the next launch
 /// reads the cache's age as usual.
 ///
+/// The same record orders saves: a fetch that started before a mark never saves over data that
+/// a fetch started after it saved (``isSuperseded(_:startedAt:)``). Its data is older, and may
+/// lack what made the app mark the tag (a write the server took, which the newer data has).
+///
 /// A branch's mark stays until ``invalidateAll()`` or a mark of a branch that contains it: the
 /// tags in it are not known, so no fetch can tell it is done with. There is one per branch
 /// ever invalidated, at most.
@@ -51,10 +55,16 @@ struct Invalidations {
     mutating func invalidateAll() {
         counter += 1
         markedAll = counter
-        // Every tag is older than this mark now: the per-tag records say nothing any more.
+        // Every tag is older than this mark now: the per-tag marks say nothing any more. The
+        // fetch records stay: they still order the saves of fetches running now.
         marked = [:]
         markedBranches = [:]
-        fetched = [:]
+    }
+
+    /// Whether a fetch of `tag` that started at `stamp` must not save: a fetch that started after
+    /// a mark this one predates saved already, so what is stored is newer than what it fetched.
+    func isSuperseded(_ tag: String, startedAt stamp: Int) -> Bool {
+        (fetched[tag] ?? 0) > stamp
     }
 
     /// A fetch of `tag` that started at `stamp` saved its data.

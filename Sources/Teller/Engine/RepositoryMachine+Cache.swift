@@ -108,13 +108,13 @@ extension RepositoryMachine {
         guard active != nil else { return [.quiet(.noRequirements)] }
         let isFetching = active?.flight != nil
         var isNew = false
-        var reread: [Action] = []
-        if let stored {
-            reread = noteMark(stored.isInvalidated)
-            if !isFetching {
-                isNew = active?.lastFetched != stored.lastFetched
-                active?.lastFetched = stored.lastFetched
-            }
+        // With no metadata (`Teller.clear()` ran since), the mark is noted all the same: only a
+        // save clears a mark, and a save writes metadata. Taken for gone, it would let a cache
+        // read from before the take clear a write the server took (``writesChanged(_:sent:)``).
+        let reread = noteMark(stored?.isInvalidated ?? true)
+        if let stored, !isFetching {
+            isNew = active?.lastFetched != stored.lastFetched
+            active?.lastFetched = stored.lastFetched
         }
         // While writes to the tag wait, the server does not have them yet: the refresh waits
         // for the last of them to leave (``writesChanged(_:sent:)``).
@@ -164,7 +164,7 @@ extension RepositoryMachine {
         guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
         let taken = sent.filter { record in active.pendingWrites.contains { $0.id == record.id } }
         self.active?.takenWrites += taken
-        // The mark is gone already (or never reached this repository: `Teller.clear()`).
+        // The mark is gone already.
         let reread = taken.isEmpty || active.isInvalidated ? [] : readAgainForTakenWrites()
         self.active?.pendingWrites = pending
         self.active?.writeError = writes.failure

@@ -122,6 +122,11 @@ public protocol PagingRepositoryDataSource: TellerDataSource {
     /// Saves one fetched page. *Append* it to the cache: pages build on each other (a first
     /// page is saved right after ``deleteCache(_:)``). Called on the background scheduler.
     ///
+    /// A first page is neither deleted nor saved when a fetch of the same tag by another
+    /// data-source type saved first though it started later, with an invalidation between the
+    /// two starts (``Teller/invalidate(tag:)``, or a write an outbox sent): the data stored is
+    /// newer, and the refresh succeeds unsaved.
+    ///
     /// - Parameters:
     ///   - cache: The page's data (``PagedFetchResponse/fetchResponse``).
     ///   - requirements: The list it belongs to.

@@ -36,6 +36,10 @@ public protocol RepositoryDataSource: TellerDataSource {
 
     /// Saves fetched data to the cache. Called on the background scheduler.
     ///
+    /// Not called when a fetch of the same tag by another data-source type saved first though
+    /// it started later, with an invalidation between the two starts (``Teller/invalidate(tag:)``,
+    /// or a write an outbox sent): the data stored is newer, and this refresh succeeds unsaved.
+    ///
     /// - Parameters:
     ///   - cache: The data the fetch returned.
     ///   - requirements: The requirements it was fetched for.

@@ -63,7 +63,7 @@ extension RepositoryEngineModel {
         }
         let unseen = engine.writes.takenButNotSeen(shown: shown.cache)
         if !unseen.isEmpty {
-            knownGaps.append("repository \(engine.id): observers see \(shown.cache ?? []), without \(unseen)")
+            fail(engine, "(b) observers see \(shown.cache ?? []), without \(unseen), which the server took")
         }
     }
 

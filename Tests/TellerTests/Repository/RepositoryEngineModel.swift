@@ -114,6 +114,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         let context: FlightContext
         /// The server's data when the fetch started: what it saves.
         let server: [String]
+        /// How many marks were made when the fetch started (Teller's invalidation stamp).
+        let stamp: Int
         var isSaving = false
     }
 
@@ -139,13 +141,14 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// Invalidated tags, with the last ID made before the mark: a flight made later clears it
     /// when it saves (Teller's `Invalidations`).
     private var invalidated: [String: Int] = [:]
+    /// How many marks were made, of any tag, and for each tag the most made when a fetch of it
+    /// that saved started: a fetch that started with fewer saves nothing over the newer data
+    /// (Teller's `Invalidations`).
+    private var marks = 0
+    private var savedStamps: [String: Int] = [:]
     private(set) var issues: [String] = []
     /// The app's outbox, when the test sends writes: its notices reach the repositories.
     var outbox: OutboxQueueModel?
-    /// States in which observers did not see a write the server took: the engine's known gap
-    /// (a cache value read before the fetch that brought the write back, handled after the
-    /// repository read the mark gone or cleared), reported apart from ``issues``.
-    var knownGaps: [String] = []
     /// Every step and every action (when `verbose`), for the failure report.
     private(set) var trace: [String] = []
     var verbose = false
@@ -208,6 +211,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         metadata[tag] = now
         // Its fetch started after any mark.
         invalidated[tag] = nil
+        savedStamps[tag] = marks
         if outbox != nil {
             // With writes, into the same store: a mark gone says the stored data has them.
             version += 1
@@ -220,6 +224,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// `Teller.invalidate(tag:)`.
     func invalidate(tag: String) {
         invalidated[tag] = nextID
+        marks += 1
         // An explicit request: any input that reads the metadata from now on may refresh for it,
         // before the notice itself is processed.
         for engine in engines where engine.machine.requirements?.tag == tag || engine.requested?.tag == tag {
@@ -292,7 +297,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
             if flights.values.contains(where: { $0.tag == tag }) {
                 fail(nil, "a second flight for \"\(tag)\" started while one is in progress")
             }
-            flights[id] = Flight(tag: tag, observer: observer, context: context, server: server(tag))
+            flights[id] = Flight(tag: tag, observer: observer, context: context, server: server(tag), stamp: marks)
             return Disposables.create { [self] in abandon(id) }
         }
     }
@@ -305,6 +310,13 @@ final class RepositoryEngineModel: @unchecked Sendable {
     }
 
     private func save(tag: String, empty: Bool, flight: Flight, id: Int) {
+        if savedStamps[tag, default: 0] > flight.stamp {
+            // A fetch that started after a mark this one predates saved already: the store keeps
+            // its newer data, and counts as this fetch's save for the callers that waited.
+            saves[tag, default: 0] += 1
+            return
+        }
+        savedStamps[tag] = max(savedStamps[tag, default: 0], flight.stamp)
         if let mark = invalidated[tag], id > mark { invalidated[tag] = nil }
         version += 1
         store[tag] = flight.server + (empty ? [] : ["\(tag) fetched \(version)"])
@@ -435,6 +447,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         flights = [:]
         coordinator = RefreshCoordinator(log: { _ in })
         invalidated = [:]
+        marks = 0
+        savedStamps = [:]
         live = live.map { _ in makeEngine() }
         outbox?.relaunch { _ in random.percent(50) }
     }

@@ -27,7 +27,8 @@ import Testing
 /// and are retried after a delay or stall until a trigger, or are rejected, discards,
 /// acknowledged rejections, the network going down (nothing sent) and back, and relaunches (new
 /// repositories, the journal's pending writes already queued; marks, flights and sends under way
-/// lost). Fetches save the server's data as it was when they started. Also checked, after
+/// lost). Fetches save the server's data as it was when they started, unless a fetch that
+/// started after a mark they predate saved first (`Invalidations`). Also checked, after
 /// every step:
 /// - (a) every state lists the tag's pending writes as the repository last read them from the
 ///   outbox (the outbox's own at rest), shows before them only writes the server took, in
@@ -64,10 +65,8 @@ import Testing
     private func playSeeds(ciCount: Int, withWrites: Bool) {
         let seeds = RandomizedTestSeeds.seeds(ciCount: ciCount)
         var failures = 0
-        var gaps: [(seed: UInt64, gap: String)] = []
         for seed in seeds {
             let model = run(seed: seed, withWrites: withWrites, verbose: false)
-            if let gap = model.knownGaps.first { gaps.append((seed, gap)) }
             guard let issue = (model.issues + (model.outbox?.issues ?? [])).first else { continue }
             failures += 1
             if failures <= 3 {
@@ -83,16 +82,6 @@ import Testing
             }
         }
         #expect(failures == 0, "\(failures) of \(seeds.count) sequences broke an invariant")
-        // Left: a flight that started before the take saves after a newer fetch cleared the mark,
-        // over the data that has the write, in a repository with no observer to fetch again
-        // (seed 3992, traced; 11 of 20,000 sequences, none among the CI seeds).
-        // Rare, and known: a change that makes it common is a defect, not this gap.
-        #expect(gaps.count <= seeds.count / 500, "\(gaps.count) of \(seeds.count) sequences lost a taken write")
-        if let first = gaps.first {
-            withKnownIssue("a taken write unseen after an older flight saved over the data that has it") {
-                Issue.record("\(gaps.count) sequences, first seed \(first.seed): \(first.gap)")
-            }
-        }
     }
 
     private func run(seed: UInt64, withWrites: Bool, verbose: Bool) -> RepositoryEngineModel {

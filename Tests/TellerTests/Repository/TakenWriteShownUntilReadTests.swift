@@ -11,7 +11,8 @@ import Testing
 /// is still on its way (found by `RepositoryStateMachineRandomizedTests`, seed 67). A value the
 /// cache subscription read before that fetch saved, still on its way when the repository learns
 /// the mark is gone, does not take it away either (seeds 952 and 394): the subscription is
-/// replaced, and only a value read from then on clears it.
+/// replaced, and only a value read from then on clears it. An invalidation read when
+/// `Teller.clear()` had removed the metadata still counts as a mark (seed 10839).
 @Suite struct TakenWriteShownUntilReadTests {
     typealias Machine = RepositoryStateMachine<TestRequirements, [String]>
 
@@ -99,6 +100,39 @@ import Testing
         // all it hears, while a value read before the refetch is on its way.
         let taken = machine.handle(.writesChanged(TagWrites(), sent: write), now: now)
         try expectOnlyTheNewSubscriptionClearsTheWrite(&machine, old: observation, replacedBy: taken, now: now)
+    }
+
+    @Test func aTakenWriteStaysShownWhenTheMarkArrivedWithTheMetadataCleared() throws {
+        let now = Date(timeIntervalSince1970: 10_000)
+        var machine = manualMachine()
+        let observation = try observing(&machine, now: now)
+
+        // The outbox's invalidation, read after `Teller.clear()` removed the metadata: the mark
+        // stands (only a save clears it, and a save writes metadata).
+        _ = machine.handle(.metadataChanged(tag: octocat.tag, stored: nil, invalidation: true), now: now)
+        let taken = machine.handle(.writesChanged(TagWrites(), sent: write), now: now)
+        #expect(shownWrites(taken).last == [write.id])
+
+        // The store still holds the list saved before the take, and the subscription reads it.
+        let old = machine.handle(
+            .cacheEmitted(
+                observation: subscription(in: taken) ?? observation,
+                cache: ["before the write"],
+                isEmpty: false
+            ),
+            now: now
+        )
+        #expect(shownWrites(old).last == [write.id])
+
+        // A fetch that started after the take saved: the mark is gone, and what is read from then
+        // on has the write.
+        let saved = machine.handle(.metadataChanged(tag: octocat.tag, stored: stored(9_500)), now: now)
+        let reread = try #require(subscription(in: saved))
+        let read = machine.handle(
+            .cacheEmitted(observation: reread, cache: ["before the write", "the write"], isEmpty: false),
+            now: now
+        )
+        #expect(shownWrites(read).last == [])
     }
 
     /// The value the old subscription read before the refetch saved keeps the write shown; the
