@@ -302,13 +302,13 @@ package final class OutboxJournal: Sendable {
         for rejection in state.pending.rejections {
             let id = rejection.record.id
             entries.append(.enqueued(record: rejection.record))
-            entries.append(.rejected(id: id, reason: rejection.reason, rejectedAt: rejection.rejectedAt))
+            entries.append(.rejected(id: id, reason: rejection.reason, rejectedAt: rejection.refusedAt))
         }
         let pending = state.pending.ordered
         entries += pending.map { .enqueued(record: $0) }
         for conflict in state.pending.conflicts {
             entries.append(
-                .conflicted(id: conflict.record.id, reason: conflict.reason, detectedAt: conflict.detectedAt)
+                .conflicted(id: conflict.record.id, reason: conflict.reason, detectedAt: conflict.refusedAt)
             )
         }
         let overwrites = state.pending.overwrites
