@@ -24,6 +24,7 @@ import Musl
 ///   (`flock`) on `<file>.lock`, as ``FileFetchMetadataStore`` does, so several processes (an
 ///   app and its extension) can share one journal: no entry is lost or interleaved, and a
 ///   partial entry seen under the lock is a crash's torn tail, never an append in progress.
+///   The lock file stays open between calls (``OutboxJournalLock``).
 /// - A torn tail is ignored, reported and cut off by the next append; a damaged entry is
 ///   reported and skipped, and its neighbours still read (``OutboxJournalProblem``).
 /// - A rejection (a `.rejected` entry with its date) is kept, with its record, until an
@@ -80,7 +81,10 @@ package final class OutboxJournal: Sendable {
     }
 
     deinit {
-        state.withLock { $0.forget() }
+        state.withLock { state in
+            state.forget()
+            state.lock.close()
+        }
     }
 
     /// This program's default journal: `<program>/Teller/outbox.journal` in the folder where
@@ -127,7 +131,7 @@ package final class OutboxJournal: Sendable {
         defer { problems.forEach(onProblem) }
         return try state.withLock { state in
             if !state.isCurrent(FileStamp(path: path)) {
-                try underFileLock { problems += try synchronize(&state, creating: false) }
+                try underFileLock(&state) { problems += try synchronize(&$0, creating: false) }
             }
             return body(state.pending)
         }
@@ -158,7 +162,7 @@ package final class OutboxJournal: Sendable {
                     throw OutboxJournalError.unwritable(url: url, error: error)
                 }
             }
-            try underFileLock {
+            try underFileLock(&state) { state in
                 problems += try synchronize(&state, creating: true)
                 try write(frame, of: entry, into: &state, flush: flush)
                 let dead = state.end - Int64(state.pending.liveBytes)
@@ -181,7 +185,7 @@ package final class OutboxJournal: Sendable {
         var problems: [OutboxJournalProblem] = []
         defer { problems.forEach(onProblem) }
         try state.withLock { state in
-            try underFileLock {
+            try underFileLock(&state) { state in
                 problems += try synchronize(&state, creating: false)
                 guard state.file != nil else { return }
                 do {
@@ -195,15 +199,17 @@ package final class OutboxJournal: Sendable {
 
     // MARK: - Under the locks
 
-    private func underFileLock<Result>(_ body: () throws -> Result) throws -> Result {
-        let lock: Int32
+    private func underFileLock<Result>(
+        _ state: inout State,
+        _ body: (inout State) throws -> Result
+    ) throws -> Result {
         do {
-            lock = try FileLock.acquire(path: lockPath)
+            try state.lock.acquire(path: lockPath)
         } catch {
             throw OutboxJournalError.unlocked(url: lockURL, error: error)
         }
-        defer { FileLock.release(lock) }
-        return try body()
+        defer { state.lock.release() }
+        return try body(&state)
     }
 
     /// Brings `state` up to the file as it is now: reads what was appended since, or all of
@@ -296,13 +302,13 @@ package final class OutboxJournal: Sendable {
         for rejection in state.pending.rejections {
             let id = rejection.record.id
             entries.append(.enqueued(record: rejection.record))
-            entries.append(.rejected(id: id, reason: rejection.reason, rejectedAt: rejection.rejectedAt))
+            entries.append(.rejected(id: id, reason: rejection.reason, rejectedAt: rejection.refusedAt))
         }
         let pending = state.pending.ordered
         entries += pending.map { .enqueued(record: $0) }
         for conflict in state.pending.conflicts {
             entries.append(
-                .conflicted(id: conflict.record.id, reason: conflict.reason, detectedAt: conflict.detectedAt)
+                .conflicted(id: conflict.record.id, reason: conflict.reason, detectedAt: conflict.refusedAt)
             )
         }
         let overwrites = state.pending.overwrites
@@ -344,6 +350,8 @@ package final class OutboxJournal: Sendable {
         var size: Int64? = 0
         /// The torn tail last reported, so that reading it again reports nothing.
         var reportedTornTail: OutboxJournalProblem?
+        /// The lock on `<file>.lock`, kept open across ``forget()``.
+        var lock = OutboxJournalLock()
 
         /// Whether the file is still the version this state holds, judged by its stamp alone:
         /// appends only grow a file, and anything else replaces it. Never when it ends with a
@@ -356,10 +364,10 @@ package final class OutboxJournal: Sendable {
             }
         }
 
-        /// Closes the file and drops what was read from it.
+        /// Closes the file and drops what was read from it; the lock stays as it is.
         mutating func forget() {
             if let file { close(file.descriptor) }
-            self = State()
+            self = State(lock: lock)
         }
     }
 

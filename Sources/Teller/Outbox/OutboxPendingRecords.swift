@@ -18,7 +18,7 @@ struct OutboxPendingRecords {
     private struct RejectedSlot {
         /// Orders rejections by arrival.
         var sequence: Int
-        var rejection: OutboxJournalRejection
+        var rejection: OutboxJournalRefusal
         /// The sizes of the entries that enqueued and rejected it: a compaction writes both.
         var size: Int
     }
@@ -52,15 +52,15 @@ struct OutboxPendingRecords {
     }
 
     /// The unacknowledged rejections, oldest first.
-    var rejections: [OutboxJournalRejection] {
+    var rejections: [OutboxJournalRefusal] {
         rejected.values.sorted { $0.sequence < $1.sequence }.map(\.rejection)
     }
 
     /// The unresolved conflicts, oldest first, each with its record as it waits.
-    var conflicts: [OutboxJournalConflict] {
+    var conflicts: [OutboxJournalRefusal] {
         conflicted.sorted { $0.value.sequence < $1.value.sequence }.compactMap { id, conflict in
             slots[id].map {
-                OutboxJournalConflict(record: $0.record, reason: conflict.reason, detectedAt: conflict.detectedAt)
+                OutboxJournalRefusal(record: $0.record, reason: conflict.reason, refusedAt: conflict.detectedAt)
             }
         }
     }
@@ -88,7 +88,7 @@ struct OutboxPendingRecords {
         case .rejected(let id, let reason, let rejectedAt?):
             guard let old = remove(id) else { return }
             liveBytes += size
-            let rejection = OutboxJournalRejection(record: old.record, reason: reason, rejectedAt: rejectedAt)
+            let rejection = OutboxJournalRefusal(record: old.record, reason: reason, refusedAt: rejectedAt)
             rejected[id] = RejectedSlot(sequence: nextSequence, rejection: rejection, size: old.size + size)
             nextSequence += 1
         case .acknowledged(let id):

@@ -92,7 +92,7 @@ extension TellerOutbox {
                 ?? OutboxConflict(
                     record: conflict.record,
                     error: OutboxRejectionReason(conflict.reason),
-                    detectedAt: conflict.detectedAt
+                    detectedAt: conflict.refusedAt
                 )
         }
         for conflict in listed where known[conflict.record.id] != nil {

@@ -8,7 +8,7 @@ extension TellerOutbox {
     ///
     /// - Returns: Whether the rejections listed changed.
     func adoptRejections(
-        _ recorded: [OutboxJournalRejection],
+        _ recorded: [OutboxJournalRefusal],
         _ state: inout State,
         _ followup: inout Followup
     ) -> Bool {
@@ -21,7 +21,7 @@ extension TellerOutbox {
                 ?? OutboxRejection(
                     record: rejection.record,
                     error: OutboxRejectionReason(rejection.reason),
-                    rejectedAt: rejection.rejectedAt
+                    rejectedAt: rejection.refusedAt
                 )
         }
         followup.releasedRejections += known.values

@@ -12,8 +12,8 @@ import Testing
 @Suite struct OutboxJournalConflictTests {
     private let detectedAt = Date(timeIntervalSinceReferenceDate: 800_000_100)
 
-    private func conflict(_ record: OutboxRecord, _ reason: String = "412 stale") -> OutboxJournalConflict {
-        OutboxJournalConflict(record: record, reason: reason, detectedAt: detectedAt)
+    private func conflict(_ record: OutboxRecord, _ reason: String = "412 stale") -> OutboxJournalRefusal {
+        OutboxJournalRefusal(record: record, reason: reason, refusedAt: detectedAt)
     }
 
     @Test func aConflictIsKeptUntilSettledAndItsOverwriteMarkUntilTheWriteLeaves() throws {
@@ -86,7 +86,7 @@ import Testing
 
         var attempted = records[0]
         attempted.attempts = 1
-        let rejection = OutboxJournalRejection(record: records[1], reason: "gone", rejectedAt: detectedAt)
+        let rejection = OutboxJournalRefusal(record: records[1], reason: "gone", refusedAt: detectedAt)
         #expect(
             try fixture.journal().contents()
                 == OutboxJournalContents(pending: [attempted], rejections: [rejection], conflicts: [], overwrites: [])

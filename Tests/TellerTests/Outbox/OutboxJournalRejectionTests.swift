@@ -16,7 +16,7 @@ import Testing
         let records = (0..<3).map { outboxRecord($0) }
         let journal = try fixture.journal(enqueueing: records)
         try journal.append(.rejected(id: records[1].id, reason: "409 conflict", rejectedAt: rejectedAt))
-        let rejection = OutboxJournalRejection(record: records[1], reason: "409 conflict", rejectedAt: rejectedAt)
+        let rejection = OutboxJournalRefusal(record: records[1], reason: "409 conflict", refusedAt: rejectedAt)
         #expect(
             try journal.contents() == OutboxJournalContents(pending: [records[0], records[2]], rejections: [rejection])
         )
