@@ -44,13 +44,13 @@ final class CacheFolderHub: Sendable {
     ///   error says so).
     func exclusively<Result>(_ body: (_ lockFailure: (any Error)?) throws -> Result) rethrows -> Result {
         try writers.withLock {
-            let lock: Int32
+            var lock = FileLock()
+            defer { lock.close() }
             do {
-                lock = try FileLock.acquire(path: path + "/.lock")
+                try lock.acquire(path: path + "/.lock")
             } catch {
                 return try body(error)
             }
-            defer { FileLock.release(lock) }
             return try body(nil)
         }
     }

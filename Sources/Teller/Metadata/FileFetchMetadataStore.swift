@@ -198,17 +198,17 @@ public final class FileFetchMetadataStore: FetchMetadataStore {
             }
             return ([.unwritable(url: url, error: error)], error)
         }
-        var lock: Int32?
+        var lock = FileLock()
+        defer { lock.close() }
+        var isLocked = false
         do {
-            lock = try FileLock.acquire(path: lockURL.path)
+            try lock.acquire(path: lockURL.path)
+            isLocked = true
         } catch {
             problems.append(.unlocked(url: lockURL, error: error))
         }
-        defer {
-            if let lock { FileLock.release(lock) }
-        }
         let sweeps =
-            lock != nil
+            isLocked
             && state.withLock { state in
                 defer { state.hasSweptTemporaryFiles = true }
                 return !state.hasSweptTemporaryFiles

@@ -118,58 +118,6 @@ struct FileStamp: Equatable, Sendable {
     }
 }
 
-/// An exclusive advisory lock (`flock`) on a lock file, which every process using the same lock
-/// file honours. Closing the descriptor, or the process ending in any way, releases it.
-enum FileLock {
-    /// Opens (creating, mode 0600) the lock file and waits until this process holds the lock.
-    ///
-    /// - Returns: The descriptor to pass to ``release(_:)``.
-    static func acquire(path: String) throws -> Int32 {
-        // A blocking `flock` never reports the lock as held by another.
-        guard let descriptor = try lock(path: path, operation: LOCK_EX) else {
-            throw POSIXFailure(call: "flock", code: EWOULDBLOCK)
-        }
-        return descriptor
-    }
-
-    /// Opens (creating, mode 0600) the lock file and takes the lock if nobody holds it, without
-    /// waiting.
-    ///
-    /// - Returns: The descriptor to pass to ``release(_:)``, or `nil` when another process (or
-    ///   another descriptor of this one) holds the lock.
-    static func tryAcquire(path: String) throws -> Int32? {
-        // A lock found held may be held for a moment only: a child process being spawned keeps
-        // a copy of every descriptor (the lock's too) until it runs its program, a fraction of
-        // a millisecond. Look a few times over about a millisecond before saying it is held.
-        for _ in 0..<5 {
-            if let descriptor = try lock(path: path, operation: LOCK_EX | LOCK_NB) { return descriptor }
-            usleep(200)
-        }
-        return try lock(path: path, operation: LOCK_EX | LOCK_NB)
-    }
-
-    /// The descriptor of the lock file, locked with `operation`, or `nil` when a non-blocking
-    /// `operation` found the lock held.
-    private static func lock(path: String, operation: Int32) throws -> Int32? {
-        // Close-on-exec: a child process spawned meanwhile must not inherit (and so hold) the lock.
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXFailure(call: "open", code: errno) }
-        while flock(descriptor, operation) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            close(descriptor)
-            if code == EWOULDBLOCK { return nil }
-            throw POSIXFailure(call: "flock", code: code)
-        }
-        return descriptor
-    }
-
-    /// Releases the lock.
-    static func release(_ descriptor: Int32) {
-        close(descriptor)
-    }
-}
-
 /// Reads a whole file together with the stamp of the version read.
 enum StampedFileReader {
     /// The file's content and stamp, or `nil` when there is no file.

@@ -24,7 +24,7 @@ import Musl
 ///   (`flock`) on `<file>.lock`, as ``FileFetchMetadataStore`` does, so several processes (an
 ///   app and its extension) can share one journal: no entry is lost or interleaved, and a
 ///   partial entry seen under the lock is a crash's torn tail, never an append in progress.
-///   The lock file stays open between calls (``OutboxJournalLock``).
+///   The lock file stays open between calls (``FileLock``).
 /// - A torn tail is ignored, reported and cut off by the next append; a damaged entry is
 ///   reported and skipped, and its neighbours still read (``OutboxJournalProblem``).
 /// - A rejection (a `.rejected` entry with its date) is kept, with its record, until an
@@ -351,7 +351,7 @@ package final class OutboxJournal: Sendable {
         /// The torn tail last reported, so that reading it again reports nothing.
         var reportedTornTail: OutboxJournalProblem?
         /// The lock on `<file>.lock`, kept open across ``forget()``.
-        var lock = OutboxJournalLock()
+        var lock = FileLock()
 
         /// Whether the file is still the version this state holds, judged by its stamp alone:
         /// appends only grow a file, and anything else replaces it. Never when it ends with a

@@ -20,7 +20,7 @@ extension TellerOutbox {
         var isNetworkDown = false
         /// The send lock's descriptor while this outbox is the process that sends. Held whenever
         /// a send is under way.
-        var sendLock: Int32?
+        var sendLock: FileLock?
         /// The sends under way, by write.
         var sends: [UUID: SingleAssignmentDisposable] = [:]
         /// The retry delays running, by scope.
@@ -132,13 +132,13 @@ extension TellerOutbox {
         var hasReadAgain = false
         while true {
             startSends(&state, &followup, hasReadAgain: &hasReadAgain)
-            guard state.queue.sendingCount == 0, let sendLock = state.sendLock else { return }
+            guard state.queue.sendingCount == 0, state.sendLock != nil else { return }
             // Before handing sending over, pick up what another process enqueued meanwhile.
             if !hasReadAgain, !state.isNetworkDown {
                 hasReadAgain = true
                 if readAgain(&state, &followup) { continue }
             }
-            FileLock.release(sendLock)
+            state.sendLock?.close()
             state.sendLock = nil
             // A process that enqueued between that read and the release found the lock taken,
             // and left its writes to this one: read once more, now that it could take the lock.
@@ -176,8 +176,10 @@ extension TellerOutbox {
 
     private func takeSendLock(_ state: inout State, _ followup: inout Followup) -> Bool {
         do {
-            // `nil`: another process sends; it reads our writes before it lets the lock go.
-            guard let descriptor = try FileLock.tryAcquire(path: sendLockPath) else {
+            // Not taken: another process sends; it reads our writes before it lets the lock go.
+            var lock = FileLock()
+            guard try lock.tryAcquire(path: sendLockPath) else {
+                lock.close()
                 let delays = Self.sendLockRetryDelays
                 if !state.isSendLockRetryDue, state.sendLockRetries < delays.count {
                     followup.sendLockRetry = delays[state.sendLockRetries]
@@ -186,7 +188,7 @@ extension TellerOutbox {
                 }
                 return false
             }
-            state.sendLock = descriptor
+            state.sendLock = lock
             state.sendLockRetries = 0
             return true
         } catch {

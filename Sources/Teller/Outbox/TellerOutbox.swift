@@ -142,7 +142,7 @@ public final class TellerOutbox: Sendable {
             return (Array(state.sends.values) + Array(state.timers.values), state.sendLock)
         }
         disposables.forEach { $0.dispose() }
-        if let sendLock { FileLock.release(sendLock) }
+        if var sendLock { sendLock.close() }
         inbox.onCompleted()
     }
 

@@ -20,11 +20,12 @@ import Testing
         let journal = try fixture.journal(enqueueing: [records[0]])
 
         // Another process's lock: a descriptor of its own, which the journal's lock would block.
-        let other = try #require(try FileLock.tryAcquire(path: lockPath))
-        FileLock.release(other)
+        var other = FileLock()
+        defer { other.close() }
+        #expect(try other.tryAcquire(path: lockPath))
+        other.release()
         try journal.append(.enqueued(record: records[1]))
-        let again = try #require(try FileLock.tryAcquire(path: lockPath))
-        FileLock.release(again)
+        #expect(try other.tryAcquire(path: lockPath))
 
         #expect(try journal.records().map(\.id) == records.map(\.id))
     }

@@ -13,22 +13,24 @@ import Testing
     let fixture = OutboxFixture()
 
     /// Takes the outbox's send lock, as another process (or a moment's holder) would.
-    private func holdSendLock() throws -> Int32 {
+    private func holdSendLock() throws -> FileLock {
         let folder = fixture.journal.url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return try #require(try FileLock.tryAcquire(path: fixture.journal.url.path + ".send-lock"))
+        var lock = FileLock()
+        try #require(try lock.tryAcquire(path: fixture.journal.url.path + ".send-lock"))
+        return lock
     }
 
     @Test func aWriteEnqueuedWhileTheSendLockIsHeldForAMomentIsSentWithoutATrigger() throws {
         defer { fixture.tearDown() }
         let (outbox, handler) = fixture.outbox(answering: [.sent()])
-        let holder = try holdSendLock()
+        var holder = try holdSendLock()
 
         try outbox.enqueueNote("edit")
         fixture.scheduler.advanceTo(fixture.scheduler.clock + 1)
         #expect(handler.sendInvocations.isEmpty)
 
-        FileLock.release(holder)
+        holder.close()
         fixture.scheduler.start()
         #expect(handler.sentTexts == ["edit"])
         #expect(outbox.pending.isEmpty)
@@ -37,8 +39,8 @@ import Testing
     @Test func aLockHeldForGoodIsLookedAtAFewTimesThenLeftToTheTriggers() throws {
         defer { fixture.tearDown() }
         let (outbox, handler) = fixture.outbox(answering: [.sent()])
-        let holder = try holdSendLock()
-        defer { FileLock.release(holder) }
+        var holder = try holdSendLock()
+        defer { holder.close() }
 
         let enqueuedAt = fixture.scheduler.clock
         try outbox.enqueueNote("edit")
