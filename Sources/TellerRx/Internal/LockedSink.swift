@@ -16,27 +16,31 @@ import Android
 /// sent after it.
 ///
 /// **The delivery turn**, the one protocol that keeps those events serialized, in order, and
-/// re-entrancy safe without a recursive lock. Every event decided under the lock is counted in
-/// `undelivered` in the same critical section. The thread that raises the count from zero holds
-/// the turn: it sends its event once it released the lock, then anything other threads decided
-/// meanwhile, in the order they decided it, until the count is back to zero. A thread that
-/// finds the turn held (another thread's, or its own further up the stack when a downstream
-/// observer sends back into the operator) queues its event and returns at once. So events never
-/// overlap downstream, never nest, keep the order in which they were decided, and no observer
-/// runs under the lock. On the common path (nobody else delivering) that costs two atomic
-/// operations and no allocation.
+/// re-entrancy safe without a recursive lock. Every event is decided under the lock, and in the
+/// same critical section either takes the turn (if it is free) or is queued in the backlog for
+/// the thread holding it. The holder sends its event once it released the lock, then whatever
+/// was queued meanwhile, in the order it was decided, and frees the turn. A thread that finds
+/// the turn held (another thread's, or its own further up the stack when a downstream observer
+/// sends back into the operator) queues its event and returns at once. So events never overlap
+/// downstream, never nest, keep the order in which they were decided, and no observer runs
+/// under the lock.
+///
+/// The turn is a word beside the lock (``Turn``): taken under the lock with a plain store (only
+/// its holder changes it outside the lock, and a free turn has none), freed by the holder with
+/// one compare-and-swap when nothing was queued. So the common path (nobody else delivering)
+/// costs one atomic read-modify-write beyond the lock's own, and no allocation.
 ///
 /// A subclass decides under ``lock``: ``claimTurn(for:)`` for an element (then ``deliver(_:)``
 /// after releasing the lock), ``fail(_:)`` or ``complete()`` to end; once it released the lock
 /// it calls ``finishIfStopped()``.
 class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-    // @unchecked: `pendingTerminal` and `backlog` are only touched under `lock`; `undelivered`
-    // is atomic.
+    // @unchecked: `pendingTerminal` and `backlog` are only touched under `lock`; `turn` is
+    // atomic.
     /// Guards the subclass's state and the backlog; never held while calling out.
     final let lock = Lock()
-    /// Events decided and not yet delivered, counting the one being delivered. Raised under
-    /// `lock`; lowered by the thread holding the turn, without it.
-    private final let undelivered = AtomicCounter()
+    /// The delivery turn, a ``Turn`` value. Changed under `lock`, except by its holder freeing
+    /// it when nothing is queued.
+    private final let turn = Atomic<Int>(Turn.free)
     /// A terminal event that the thread which decided it sends itself, because it found the turn
     /// free (no allocation on the common path). No dynamic exclusivity checks: the lock already
     /// makes every access exclusive.
@@ -52,13 +56,13 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     @inline(__always)
     final func claimTurn(for element: Observer.Element) -> Bool {
         if isDisposed { return false }
-        if undelivered.increment() == 1 { return true }
+        if takeTurn() { return true }
         enqueue(element)
         return false
     }
 
     /// Call after releasing `lock`, with the element ``claimTurn(for:)`` returned `true` for:
-    /// sends it, then whatever was queued meanwhile.
+    /// sends it, then whatever was queued meanwhile, and frees the turn.
     @inline(__always)
     final func deliver(_ element: Observer.Element) {
         // Decided before any terminal event, so sent even if the sink stopped since; not once
@@ -66,7 +70,14 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         if !isDisposedFromOutside {
             observer.onNext(element)
         }
-        if undelivered.decrement() != 0 {
+        // Acquiring too: a thread that marked the backlog did so holding the lock, which this
+        // thread takes next to drain it.
+        let (freed, _) = turn.compareExchange(
+            expected: Turn.held,
+            desired: Turn.free,
+            ordering: .acquiringAndReleasing
+        )
+        if !freed {
             drainBacklog()
         }
     }
@@ -88,7 +99,8 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// holding the turn after the events decided before it otherwise.
     private final func stop(with terminal: SinkTerminal) {
         if isDisposed { return }
-        if undelivered.increment() == 1 {
+        // A turn taken here is never freed: nothing is decided after a terminal event.
+        if takeTurn() {
             stopForwarding(recording: terminal, in: &pendingTerminal)
         } else {
             _ = markStopped()
@@ -97,6 +109,38 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
             case .failed(let error): enqueue(.error(error))
             }
         }
+    }
+
+    /// Called under `lock`: takes the turn if it is free; otherwise marks the backlog as
+    /// holding events, for the holder to drain (the caller queues its event next, before it
+    /// releases the lock).
+    ///
+    /// - Returns: Whether this thread now holds the turn.
+    @inline(__always)
+    private final func takeTurn() -> Bool {
+        // Acquiring: the previous holder's deliveries happen before this thread's. A plain
+        // store: no other thread holds the lock, and a free turn has no holder to change it.
+        if turn.load(ordering: .acquiring) == Turn.free {
+            turn.store(Turn.held, ordering: .relaxed)
+            return true
+        }
+        return markBacklog()
+    }
+
+    /// Called under `lock` when the turn was found held: marks the backlog for its holder, who
+    /// may be freeing the turn at this moment (without the lock), hence the compare-and-swap.
+    ///
+    /// - Returns: `true` if the holder freed the turn first and this thread took it instead.
+    @inline(never)
+    private final func markBacklog() -> Bool {
+        let (marked, found) = turn.compareExchange(
+            expected: Turn.held,
+            desired: Turn.heldWithBacklog,
+            ordering: .acquiringAndReleasing
+        )
+        if marked || found == Turn.heldWithBacklog { return false }
+        turn.store(Turn.held, ordering: .relaxed)
+        return true
     }
 
     /// Called under `lock`, out of line: only when a delivery is under way. (Takes the element,
@@ -115,14 +159,11 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         queue.events.enqueue(event)
     }
 
-    /// Called by the thread holding the turn: sends the queued events, in order, until none is
-    /// left. Each was queued, and counted, under the lock, so the count says one is there.
+    /// Called by the thread holding the turn once the backlog was marked: sends the queued
+    /// events, in order, then frees the turn in the critical section that finds none left.
     @inline(never)
     private final func drainBacklog() {
-        repeat {
-            guard let event = lock.withLock({ backlog?.events.dequeue() }) else {
-                preconditionFailure("a delivery was counted but not queued")
-            }
+        while let event = lock.withLock({ nextQueued() }) {
             switch event {
             case .next(let element):
                 if !isDisposedFromOutside { observer.onNext(element) }
@@ -131,7 +172,15 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
             case .completed:
                 finish(.completed)
             }
-        } while undelivered.decrement() != 0
+        }
+    }
+
+    /// Called under `lock` by the thread holding the turn: the next queued event, or `nil`
+    /// once the turn is freed.
+    private final func nextQueued() -> Event<Observer.Element>? {
+        if let event = backlog?.events.dequeue() { return event }
+        turn.store(Turn.free, ordering: .releasing)
+        return nil
     }
 
     /// Call after releasing `lock`: if this thread stopped the sink holding the turn, sends the
@@ -184,6 +233,17 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         }
         dispose()
     }
+}
+
+/// The values of a ``LockedSink``'s delivery turn.
+private enum Turn {
+    /// Nobody is delivering: the next event decided takes the turn.
+    static let free = 0
+    /// A thread is delivering and nothing is queued: it frees the turn with a compare-and-swap.
+    static let held = 1
+    /// A thread is delivering and the backlog holds events for it: it drains the backlog and
+    /// frees the turn under the lock.
+    static let heldWithBacklog = 2
 }
 
 /// A locked sink's queue of events decided while another thread (or this one, further up the

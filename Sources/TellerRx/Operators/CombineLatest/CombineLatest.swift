@@ -313,15 +313,28 @@ final class CombineLatestObserver<Element: Sendable>: MultiSourceObserver, Obser
         // Stopped: the sink is being torn down; nothing more is combined.
         if sink.isDisposed {
             lock.unlock()
-        } else {
-            if hasValue.pointee {
-                storage.pointee = element
-            } else {
-                storage.initialize(to: element)
-            }
+        } else if !hasValue.pointee {
+            storage.initialize(to: element)
             sink.nextThenUnlock(index)
+        } else if _isPOD(Element.self) {
+            // A plain value: replacing it releases nothing.
+            storage.pointee = element
+            sink.nextThenUnlock(index)
+        } else {
+            replaceThenUnlock(with: element)
         }
         if sink.isDisposed { sink.finishIfStoppedHere() }
+    }
+
+    /// Called under the lock: replaces the latest element, which is released only once the
+    /// lock is (its deinit may run user code). Out of line: in unspecialized code the moves
+    /// cost value-witness calls that elements of plain values never need.
+    @inline(never)
+    private func replaceThenUnlock(with element: Element) {
+        let replaced = storage.move()
+        storage.initialize(to: element)
+        sink.nextThenUnlock(index)
+        withExtendedLifetime(replaced) {}
     }
 
     func on(_ event: Event<Element>) {
