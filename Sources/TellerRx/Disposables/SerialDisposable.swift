@@ -1,52 +1,46 @@
 /// Holds one replaceable disposable: setting a new one disposes the previous one.
 ///
-/// Once this is disposed, any disposable set afterwards is disposed at once. Lock-free: the
-/// same serial slot `switchLatest` and `concat` keep their current subscription in (an internal
-/// `SerialSlot`), each disposable set held in a slot of its own.
+/// Once this is disposed, any disposable set afterwards is disposed at once.
 public final class SerialDisposable: Cancelable {
-    private let slot = SerialSlot()
+    private struct State {
+        var current: (any Disposable)?
+        var isDisposed = false
+    }
+
+    private let state = LockedState(State())
 
     /// Creates an empty serial disposable.
     public init() {}
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        slot.isDisposed
+        state.withLock { $0.isDisposed }
     }
 
     /// The current inner disposable. Setting it disposes the previous one (on the setting thread),
     /// or disposes the new one at once if this is already disposed.
-    ///
-    /// Reading it while another thread sets it or disposes this is safe: if the other thread
-    /// replaces the disposable being read, the reading thread disposes that one before the read
-    /// returns.
     public var disposable: any Disposable {
         get {
-            slot.withCurrent { current in
-                // Only ever holds the slots made below.
-                current.map { unsafeDowncast($0, to: HeldDisposable.self).disposable }
-            } ?? Disposables.create()
+            state.withLock { $0.current } ?? Disposables.create()
         }
         set {
-            slot.replace(with: HeldDisposable(newValue))
+            let toDispose = state.withLock { state -> (any Disposable)? in
+                if state.isDisposed { return newValue }
+                defer { state.current = newValue }
+                return state.current
+            }
+            toDispose?.dispose()
         }
     }
 
     /// Disposes the current inner disposable and every later one. Safe from any thread.
     public func dispose() {
-        slot.dispose()
-    }
-}
-
-/// A disposable set into a ``SerialDisposable``: a slot that disposes it, and keeps it for the
-/// getter.
-private final class HeldDisposable: SubscriptionSlot, @unchecked Sendable {
-    // @unchecked: `disposable` is immutable; the slot's state is atomic.
-    let disposable: any Disposable
-
-    init(_ disposable: any Disposable) {
-        self.disposable = disposable
-        super.init()
-        setSubscription(disposable)
+        let current = state.withLock { state -> (any Disposable)? in
+            guard !state.isDisposed else { return nil }
+            state.isDisposed = true
+            defer { state.current = nil }
+            return state.current
+        }
+        current?.dispose()
     }
 }

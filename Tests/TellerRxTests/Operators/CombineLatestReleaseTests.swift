@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
 /// `combineLatest` keeps each source's latest element under its lock. The element a new one

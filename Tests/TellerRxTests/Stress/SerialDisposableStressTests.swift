@@ -1,11 +1,14 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 import Testing
 
-/// `SerialDisposable` is lock-free: a read takes the current disposable out for a moment and
-/// puts it back. Real threads set, read and dispose at once; every disposable set must end up
-/// disposed exactly once, whichever thread disposes it. Run them under ThreadSanitizer too.
+/// `SerialDisposable` from many threads: real threads set, read and dispose at once; every
+/// disposable set must end up disposed exactly once, whichever thread disposes it, and a read
+/// sees the disposable set, whoever else reads at the same time. Run them under
+/// ThreadSanitizer too.
 @Suite struct SerialDisposableStressTests {
     static let count = 2_000
+    /// Enough reads on each thread that two land at the same moment many times over.
+    static let reads = 50_000
 
     @Test func serialDisposableDisposesEverySetDisposableOnceWhileAnotherThreadReads() {
         let serial = SerialDisposable()
@@ -26,6 +29,20 @@ import Testing
         serial.dispose()
         #expect(serial.isDisposed)
         #expect(disposals.value.allSatisfy { $0 == 1 })
+    }
+
+    @Test func serialDisposableReadsOnManyThreadsAtOnceAllSeeTheDisposableSet() {
+        let serial = SerialDisposable()
+        let set = BooleanDisposable()
+        serial.disposable = set
+        let misses = Locked(0)
+        concurrently(4) { _ in
+            for _ in 0..<Self.reads where serial.disposable as AnyObject !== set {
+                misses.increment()
+            }
+        }
+        #expect(misses.value == 0)
+        #expect(!set.isDisposed)
     }
 
     @Test func serialDisposableReadReturnsTheDisposableSetLast() {
