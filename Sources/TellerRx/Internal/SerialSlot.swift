@@ -4,9 +4,9 @@ import Synchronization
 private let serialSlotDisposedMarker = SubscriptionSlot()
 
 /// Holds the current one of a series of subscription slots (`switchLatest`'s latest inner
-/// sequence, `concat`'s current source): replacing it disposes the previous one, and once
-/// disposed it disposes whatever is offered. Lock-free, so disposal from another thread never
-/// waits for an operator's delivery lock.
+/// sequence, `concat`'s current source, the public ``SerialDisposable``'s disposables):
+/// replacing it disposes the previous one, and once disposed it disposes whatever is offered.
+/// Lock-free, so disposal from another thread never waits for an operator's delivery lock.
 final class SerialSlot: Disposable, @unchecked Sendable {
     // @unchecked: all state is in the atomic cell.
     /// The current slot (retained), or the marker once disposed.
@@ -55,18 +55,54 @@ final class SerialSlot: Disposable, @unchecked Sendable {
 
     /// Disposes the current slot, leaving none (unless this is disposed already).
     func disposeCurrent() {
+        takeCurrent()?.dispose()
+    }
+
+    /// Whether ``dispose()`` has been called.
+    var isDisposed: Bool {
+        guard let present = current.load(ordering: .acquiring) else { return false }
+        return SerialSlot.isMarker(present)
+    }
+
+    /// Calls `body` with the current slot, or `nil` if there is none or this is disposed.
+    ///
+    /// The slot is taken out for the call, so that no other thread can release it meanwhile,
+    /// and put back after it. If another thread replaced it or disposed this meanwhile (finding
+    /// no slot to dispose), this thread disposes it instead, before returning.
+    func withCurrent<Result>(_ body: (SubscriptionSlot?) -> Result) -> Result {
+        guard let slot = takeCurrent() else { return body(nil) }
+        let result = body(slot)
+        putBack(slot)
+        return result
+    }
+
+    /// Takes the current slot out, leaving none (unless this is disposed already).
+    @inline(__always)
+    private func takeCurrent() -> SubscriptionSlot? {
         var expected = current.load(ordering: .acquiring)
         while let present = expected, !SerialSlot.isMarker(present) {
-            let (exchanged, original) = current.compareExchange(
+            let (taken, original) = current.compareExchange(
                 expected: present,
                 desired: nil,
                 ordering: .acquiringAndReleasing
             )
-            if exchanged {
-                present.takeRetainedValue().dispose()
-                return
-            }
+            if taken { return present.takeRetainedValue() }
             expected = original
+        }
+        return nil
+    }
+
+    /// Puts back the slot ``withCurrent(_:)`` took out, unless it was replaced meanwhile.
+    private func putBack(_ slot: SubscriptionSlot) {
+        let held = Unmanaged.passRetained(slot)
+        let (restored, _) = current.compareExchange(
+            expected: nil,
+            desired: held,
+            ordering: .acquiringAndReleasing
+        )
+        if !restored {
+            held.release()
+            slot.dispose()
         }
     }
 
