@@ -19,7 +19,8 @@ extension TellerOutbox {
     }
 
     /// Makes the journal's taken writes the ones kept; those this process has not marked yet (a
-    /// relaunch's, another process's) get their tags marked now.
+    /// relaunch's, another process's) get their tags marked now, and repositories showing their
+    /// tags are told, after the marks, so that they show them.
     ///
     /// - Returns: The ids of the taken writes.
     @discardableResult
@@ -27,8 +28,13 @@ extension TellerOutbox {
         let ids = Set(taken.map(\.id))
         state.taken = taken
         state.takenMarks = state.takenMarks.filter { ids.contains($0.key) }
-        for record in taken where state.takenMarks[record.id] == nil {
+        let unmarked = taken.filter { state.takenMarks[$0.id] == nil }
+        for record in unmarked {
             mark(record, &state, &followup)
+        }
+        if !unmarked.isEmpty {
+            state.undelivered.enqueue(.sentElsewhere(unmarked))
+            followup.hasChanges = true
         }
         return ids
     }

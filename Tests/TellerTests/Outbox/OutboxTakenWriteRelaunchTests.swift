@@ -56,4 +56,24 @@ import Testing
         #expect(thirdScreen.dataSource.calls.fetches == 0)
         withExtendedLifetime((outbox, thirdOutbox)) {}
     }
+
+    @Test func aScreenMadeBeforeTheRelaunchedOutboxShowsTheWriteTheServerTookOnceTheOutboxReadsIt() throws {
+        let fixture = OutboxFixture()
+        defer { fixture.tearDown() }
+        let (before, _) = fixture.outbox(answering: [.sent(after: 5)])
+        try before.enqueueNote("Buy milk", tag: Self.notes.tag)
+        fixture.scheduler.advanceTo(fixture.scheduler.clock + 10)
+
+        let relaunched = OutboxFixture(relaunching: fixture)
+        let screen = Screen(relaunched, stored: ["Buy bread"])
+        #expect(screen.shown == ["Buy bread"])
+        #expect(screen.dataSource.calls.fetches == 0)
+
+        let outbox = relaunched.outbox()
+        relaunched.scheduler.advanceTo(relaunched.scheduler.clock + 10)
+        #expect(screen.shown == ["Buy bread", "Buy milk"])
+        #expect(screen.pending.isEmpty)
+        #expect(screen.dataSource.calls.fetches == 1)
+        withExtendedLifetime(outbox) {}
+    }
 }
