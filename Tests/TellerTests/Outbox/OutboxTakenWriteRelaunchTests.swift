@@ -15,14 +15,8 @@ import Testing
     @Test func aWriteTheServerTookShowsAfterARelaunchUntilAFetchBringsItBack() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let (before, handler) = fixture.outbox(answering: [.sent(after: 5)])
-        try before.enqueueNote("Buy milk", tag: Self.notes.tag)
-        fixture.scheduler.advanceTo(fixture.scheduler.clock + 10)
-        #expect(handler.sentTexts == ["Buy milk"])
-        #expect(before.pending.isEmpty)
-
         // The next launch: the stored list, fetched before the take, does not have the edit.
-        let relaunched = OutboxFixture(relaunching: fixture)
+        let relaunched = try Self.relaunchOnceTheServerTookAnEdit(fixture)
         let outbox = relaunched.outbox()
         let screen = Screen(relaunched, stored: ["Buy bread"])
         #expect(screen.pending.isEmpty)
@@ -34,12 +28,8 @@ import Testing
     @Test func aWriteAFetchBroughtBackIsForgottenAndTheNextLaunchDoesNotRefetchIt() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let (before, _) = fixture.outbox(answering: [.sent(after: 5)])
-        try before.enqueueNote("Buy milk", tag: Self.notes.tag)
-        fixture.scheduler.advanceTo(fixture.scheduler.clock + 10)
-
         // The relaunch's fetch brings the write back: the journal forgets it.
-        let relaunched = OutboxFixture(relaunching: fixture)
+        let relaunched = try Self.relaunchOnceTheServerTookAnEdit(fixture)
         let outbox = relaunched.outbox()
         let screen = Screen(relaunched, stored: ["Buy bread"], fetching: ["Buy bread", "Buy milk"])
         relaunched.scheduler.advanceTo(relaunched.scheduler.clock + 10)
@@ -60,11 +50,7 @@ import Testing
     @Test func aScreenMadeBeforeTheRelaunchedOutboxShowsTheWriteTheServerTookOnceTheOutboxReadsIt() throws {
         let fixture = OutboxFixture()
         defer { fixture.tearDown() }
-        let (before, _) = fixture.outbox(answering: [.sent(after: 5)])
-        try before.enqueueNote("Buy milk", tag: Self.notes.tag)
-        fixture.scheduler.advanceTo(fixture.scheduler.clock + 10)
-
-        let relaunched = OutboxFixture(relaunching: fixture)
+        let relaunched = try Self.relaunchOnceTheServerTookAnEdit(fixture)
         let screen = Screen(relaunched, stored: ["Buy bread"])
         #expect(screen.shown == ["Buy bread"])
         #expect(screen.dataSource.calls.fetches == 0)
@@ -75,5 +61,16 @@ import Testing
         #expect(screen.pending.isEmpty)
         #expect(screen.dataSource.calls.fetches == 1)
         withExtendedLifetime(outbox) {}
+    }
+
+    /// Sends "Buy milk" through an outbox on `fixture`'s journal, which the server takes, and
+    /// returns the next launch, before any fetch brought the edit back.
+    private static func relaunchOnceTheServerTookAnEdit(_ fixture: OutboxFixture) throws -> OutboxFixture {
+        let (before, handler) = fixture.outbox(answering: [.sent(after: 5)])
+        try before.enqueueNote("Buy milk", tag: notes.tag)
+        fixture.scheduler.advanceTo(fixture.scheduler.clock + 10)
+        #expect(handler.sentTexts == ["Buy milk"])
+        #expect(before.pending.isEmpty)
+        return OutboxFixture(relaunching: fixture)
     }
 }
