@@ -11,23 +11,27 @@ import Musl
 #endif
 
 /// The outbox journal's crash safety at scale: `--outbox-kill-loop N` starts this executable as
-/// a writer N times, SIGKILLs it at a random moment while it enqueues and marks records sent,
-/// and reopens the journal each time. Every reopening must read the file without damage
-/// (a torn tail, the append the kill interrupted, is expected), find every record whose
-/// enqueue the writer acknowledged (unless it had announced sending it), and none whose
-/// sending it acknowledged.
+/// a writer N times, SIGKILLs it at a random moment while it enqueues, marks records taken by
+/// the server and fetched back, and reopens the journal each time. Every reopening must read the
+/// file without damage (a torn tail, the append the kill interrupted, is expected), find every
+/// record whose enqueue the writer acknowledged (unless it had announced sending it), and none
+/// whose sending it acknowledged pending; every acknowledged taken record kept as taken (unless
+/// it had announced fetching it back), and none whose fetching back it acknowledged.
 enum OutboxKillLoop {
     /// The hidden mode the loop starts: enqueue records into the journal at `file` until
     /// killed, sending the oldest once more than 20 are pending (so the journal compacts every
-    /// few dozen appends), printing "enqueued ID" or "sent ID" after each append returns
-    /// (and "sending ID" before marking a record sent).
+    /// few dozen appends) and fetching the 5 oldest taken back once more than 10 are taken,
+    /// printing "enqueued ID", "sent ID" or "fetchedBack ID" after each append returns (and
+    /// "sending ID" or "fetchingBack ID" before marking a record taken or fetched back).
     static let writerFlag = "--outbox-writer"
 
     static func runWriter(file: String) -> Never {
         let journal = OutboxJournal(url: URL(fileURLWithPath: file), compactionThreshold: 16 * 1024)
         let payload = Data(String(repeating: "x", count: 200).utf8)
         do {
-            var pending = try journal.records().map(\.id)
+            let contents = try journal.contents()
+            var pending = contents.pending.map(\.id)
+            var taken = contents.taken.map(\.id)
             while true {
                 let record = OutboxRecord(
                     kind: "killLoop",
@@ -43,8 +47,16 @@ enum OutboxKillLoop {
                     // Announced first, as a handler is called before the record is marked sent:
                     // a kill between the two may remove a record without a "sent" line.
                     acknowledge("sending \(id)")
-                    try journal.append(.sent(id: id))
+                    try journal.append(.taken(id: id))
                     acknowledge("sent \(id)")
+                    taken.append(id)
+                }
+                if taken.count > 10 {
+                    let back = Array(taken.prefix(5))
+                    taken.removeFirst(5)
+                    for id in back { acknowledge("fetchingBack \(id)") }
+                    try journal.append(.fetchedBack(ids: back))
+                    for id in back { acknowledge("fetchedBack \(id)") }
                 }
             }
         } catch {
@@ -67,6 +79,13 @@ enum OutboxKillLoop {
         var sending = Set<UUID>()
         /// Records gone after their sending was announced, before it was acknowledged.
         var sentUnacknowledged = 0
+        /// Acknowledged sends not acknowledged fetched back: each must be kept as taken.
+        var taken = Set<UUID>()
+        /// Fetching back announced in this round and not acknowledged: these may be gone.
+        var fetching = Set<UUID>()
+        /// Acknowledged fetched back: none may be kept as taken.
+        var fetchedBack = Set<UUID>()
+        var fetchBacks = 0
         var enqueues = 0
         var sends = 0
         var tornTails = 0
@@ -86,7 +105,15 @@ enum OutboxKillLoop {
                 pending.remove(id)
                 sending.remove(id)
                 sent.insert(id)
+                taken.insert(id)
                 sends += 1
+            } else if parts[0] == "fetchingBack" {
+                fetching.insert(id)
+            } else if parts[0] == "fetchedBack" {
+                taken.remove(id)
+                fetching.remove(id)
+                fetchedBack.insert(id)
+                fetchBacks += 1
             }
         }
     }
@@ -120,9 +147,10 @@ enum OutboxKillLoop {
         print(
             """
             \(rounds) SIGKILLs of an outbox writer in \(elapsed.formatted(.units(allowed: [.seconds]))):
-            \(tally.enqueues) enqueues and \(tally.sends) sends acknowledged; every reopening read the journal \
-            without damage and held every acknowledged enqueue not acknowledged sent, and no acknowledged send \
-            (\(tally.pending.count) pending at the end).
+            \(tally.enqueues) enqueues, \(tally.sends) sends (taken) and \(tally.fetchBacks) fetch-backs acknowledged; \
+            every reopening read the journal without damage and held every acknowledged enqueue not acknowledged \
+            sent, and no acknowledged send, as pending; every acknowledged send not acknowledged fetched back, and \
+            no acknowledged fetch-back, as taken (\(tally.pending.count) pending, \(tally.taken.count) taken at the end).
             \(tally.tornTails) reopenings found a torn tail (an append the kill interrupted), ignored as designed; \
             \(tally.unacknowledged.count) records were durable though the kill came before their acknowledgement, \
             \(tally.sentUnacknowledged) were sent though it came before the acknowledgement of that; \
@@ -137,8 +165,11 @@ enum OutboxKillLoop {
         let problems = LockedState([OutboxJournalProblem]())
         let journal = OutboxJournal(url: file) { problem in problems.withLock { $0.append(problem) } }
         let ids: Set<UUID>
+        let takenIDs: Set<UUID>
         do {
-            ids = Set(try journal.records().map(\.id))
+            let contents = try journal.contents()
+            ids = Set(contents.pending.map(\.id))
+            takenIDs = Set(contents.taken.map(\.id))
         } catch {
             return "the journal could not be read: \(error)"
         }
@@ -156,6 +187,15 @@ enum OutboxKillLoop {
         tally.sending = []
         let resurrected = tally.sent.intersection(ids)
         if !resurrected.isEmpty { return "\(resurrected.count) acknowledged sends still pending" }
+        let lostTaken = tally.taken.subtracting(takenIDs)
+        let missingTaken = lostTaken.subtracting(tally.fetching)
+        if !missingTaken.isEmpty {
+            return "\(missingTaken.count) acknowledged taken records missing, e.g. \(Array(missingTaken.prefix(3)))"
+        }
+        tally.taken.subtract(lostTaken)
+        tally.fetching = []
+        let revived = tally.fetchedBack.intersection(takenIDs)
+        if !revived.isEmpty { return "\(revived.count) acknowledged fetched-back records still taken" }
         tally.unacknowledged.formUnion(ids.subtracting(tally.pending))
         let names = (try? FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)) ?? []
         if names.contains(where: { $0.hasSuffix(".tmp") }) { tally.staleTemporaryFiles += 1 }

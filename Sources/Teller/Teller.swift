@@ -241,6 +241,21 @@ public final class Teller: Sendable {
     /// A fetch of `tag` that started at `stamp` (an ``invalidationStamp``) saved its data.
     func recordFetched(tag: String, startedAt stamp: Int) {
         invalidations.withLock { $0.fetched(tag, startedAt: stamp) }
+        // Outside the lock: outboxes keep the writes the server took until a fetch has them.
+        for outbox in outboxes.withLock({ $0.compactMap(\.outbox) }) {
+            outbox.fetched(tag: tag, startedAt: stamp)
+        }
+    }
+
+    /// Marks `tag` as ``invalidate(tag:)`` does, without telling repositories (the caller does,
+    /// with ``metadataChanged(_:)``, once its own lock is released), and returns the mark's
+    /// number: a fetch that started at it or later (``recordFetched(tag:startedAt:)``) has what
+    /// made the mark.
+    func markInvalidated(tag: String) -> Int {
+        invalidations.withLock { invalidations in
+            invalidations.invalidate(tag)
+            return invalidations.stamp
+        }
     }
 
     /// Whether a fetch of `tag` that started at `stamp` must drop its data unsaved: a newer fetch
@@ -299,6 +314,7 @@ public final class Teller: Sendable {
         }
         return TagWrites(
             pending: live.count > 1 ? pending.sorted { $0.createdAt < $1.createdAt } : pending,
+            taken: live.flatMap { $0.taken(tag: tag) },
             failure: failure
         )
     }
@@ -356,9 +372,11 @@ private struct WeakOutbox {
     weak var outbox: TellerOutbox?
 }
 
-/// The app's writes to one tag, as outboxes hold them: those that wait, oldest first, and the
-/// error of their latest failure (see ``TellerOutbox/lastFailure(tag:)``).
+/// The app's writes to one tag, as outboxes hold them: those that wait, oldest first, those the
+/// server took that no fetch brought back yet, and the error of their latest failure (see
+/// ``TellerOutbox/lastFailure(tag:)``).
 struct TagWrites {
     var pending: [OutboxRecord] = []
+    var taken: [OutboxRecord] = []
     var failure: (any Error)?
 }

@@ -9,7 +9,8 @@
 /// made the app invalidate), and a frozen test clock cannot confuse the order.
 ///
 /// Kept in memory: an invalidation says the data changed somewhere else, and the next launch
-/// reads the cache's age as usual.
+/// reads the cache's age as usual. (The marks of writes the server took are set again at the
+/// next launch by the outbox, whose journal keeps those writes until a fetch brings them back.)
 ///
 /// The same record orders saves: a fetch that started before a mark never saves over data that
 /// a fetch started after it saved (``isSuperseded(_:startedAt:)``). Its data is older, and may

@@ -148,8 +148,8 @@ extension RepositoryMachine {
     /// The app's writes to the tag in outboxes changed (those waiting, or their latest failure):
     /// observers see them at once. When the last one left and the tag was invalidated meanwhile,
     /// an observed repository refreshes now, as ``invalidated(stored:)`` held back. A write the
-    /// server took (`sent`) stays shown (``Active/takenWrites``), even when the mark the outbox
-    /// set as it did was gone already: a fetch that started after the take saved, and the value
+    /// server took (`sent`, or among `writes.taken`) stays shown (``Active/takenWrites``), even
+    /// when the mark the outbox set as it did was gone already: a fetch that started after the take saved, and the value
     /// it wrote, which has the write, is still on its way to this repository. The cache
     /// subscription is replaced then, so a value it read before that save is not taken for it.
     mutating func writesChanged(_ writes: TagWrites, sent: [OutboxRecord] = []) -> [Action] {
@@ -161,8 +161,17 @@ extension RepositoryMachine {
             case (let shown?, let failure?): sameError(shown, failure)
             default: false
             }
-        guard active.pendingWrites != pending || !sameFailure else { return [.quiet(.unchanged)] }
-        let taken = sent.filter { record in active.pendingWrites.contains { $0.id == record.id } }
+        // Taken: those shown pending that the server took, and, while the mark is set, those
+        // the outbox holds as taken that this repository never showed (a relaunch's journal
+        // read after the repository was made).
+        let takenIDs = Set(sent.map(\.id)).union(writes.taken.map(\.id))
+        let moved = active.pendingWrites.filter { takenIDs.contains($0.id) }
+        let known = Set((active.takenWrites + active.pendingWrites).map(\.id))
+        let adopted = active.isInvalidated ? writes.taken.filter { !known.contains($0.id) } : []
+        guard active.pendingWrites != pending || !sameFailure || !adopted.isEmpty else {
+            return [.quiet(.unchanged)]
+        }
+        let taken = moved + adopted
         self.active?.takenWrites += taken
         // The mark is gone already.
         let reread = taken.isEmpty || active.isInvalidated ? [] : readAgainForTakenWrites()

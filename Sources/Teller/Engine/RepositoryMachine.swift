@@ -294,6 +294,7 @@ struct RepositoryMachine {
             lastFetched: stored?.lastFetched,
             isInvalidated: stored?.isInvalidated ?? false,
             pendingWrites: writes.pending,
+            takenWrites: writes.taken,
             writeError: writes.failure
         )
         ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil)

@@ -29,6 +29,8 @@ import Musl
 ///   reported and skipped, and its neighbours still read (``OutboxJournalProblem``).
 /// - A rejection (a `.rejected` entry with its date) is kept, with its record, until an
 ///   `.acknowledged` entry: rejections survive a relaunch until the app acknowledges them.
+/// - A write the server took (a `.taken` entry) is kept, with its record, until a
+///   `.fetchedBack` entry: a relaunch shows it until a fetch brings it back.
 /// - A conflict (a `.conflicted` entry) is kept, its record pending, until an `.overwriting`
 ///   entry (the app's version stands, and the record is marked to be sent as an overwrite) or
 ///   the record leaves: conflicts and the app's decisions survive a relaunch.
@@ -120,7 +122,8 @@ package final class OutboxJournal: Sendable {
                 pending: $0.ordered,
                 rejections: $0.rejections,
                 conflicts: $0.conflicts,
-                overwrites: $0.overwrites
+                overwrites: $0.overwrites,
+                taken: $0.taken
             )
         }
     }
@@ -293,12 +296,16 @@ package final class OutboxJournal: Sendable {
         state.size = state.end
     }
 
-    /// Replaces the file with one holding only the unacknowledged rejections, the pending
-    /// records, their unresolved conflicts and their overwrite marks, each in order.
+    /// Replaces the file with one holding only the writes the server took that no fetch brought
+    /// back, the unacknowledged rejections, the pending records, their unresolved conflicts and
+    /// their overwrite marks, each in order.
     private func compact(_ state: inout State) throws {
         var data = Data(capacity: state.pending.liveBytes)
         var rebuilt = OutboxPendingRecords()
         var entries: [OutboxJournalEntry] = []
+        for record in state.pending.taken {
+            entries += [.enqueued(record: record), .taken(id: record.id)]
+        }
         for rejection in state.pending.rejections {
             let id = rejection.record.id
             entries.append(.enqueued(record: rejection.record))

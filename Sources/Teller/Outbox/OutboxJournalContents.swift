@@ -18,9 +18,9 @@ package struct OutboxJournalRefusal: Sendable, Equatable {
     }
 }
 
-/// What an outbox journal holds: the writes pending, the rejections not yet acknowledged and
-/// the conflicts not yet resolved, each oldest first, and the pending writes to send as
-/// overwrites.
+/// What an outbox journal holds: the writes pending, the rejections not yet acknowledged, the
+/// conflicts not yet resolved and the writes the server took that no fetch brought back yet,
+/// each oldest first, and the pending writes to send as overwrites.
 package struct OutboxJournalContents: Sendable, Equatable {
     /// The records pending, oldest enqueued first (those in conflict too).
     package var pending: [OutboxRecord]
@@ -30,16 +30,21 @@ package struct OutboxJournalContents: Sendable, Equatable {
     package var conflicts: [OutboxJournalRefusal]
     /// The pending records whose conflicts were settled for the app's version.
     package var overwrites: Set<UUID>
+    /// The writes the server took that no fetch of their tags brought back yet, in the order
+    /// they were taken.
+    package var taken: [OutboxRecord]
 
     package init(
         pending: [OutboxRecord],
         rejections: [OutboxJournalRefusal],
         conflicts: [OutboxJournalRefusal] = [],
-        overwrites: Set<UUID> = []
+        overwrites: Set<UUID> = [],
+        taken: [OutboxRecord] = []
     ) {
         self.pending = pending
         self.rejections = rejections
         self.conflicts = conflicts
         self.overwrites = overwrites
+        self.taken = taken
     }
 }

@@ -7,8 +7,16 @@ import Foundation
 package enum OutboxJournalEntry: Sendable, Codable, Equatable {
     /// The record was enqueued (or, when its id is already pending, replaced in place).
     case enqueued(record: OutboxRecord)
-    /// The server accepted the write; the record leaves the outbox.
+    /// The server accepted the write; the record leaves the outbox. (Written before taken
+    /// writes were kept across launches; an outbox now writes ``taken(id:)``.)
     case sent(id: UUID)
+    /// The server accepted the write: the record leaves the pending writes, and is kept as a
+    /// write the server took, shown over cached data that may predate it, until a
+    /// ``fetchedBack(ids:)`` entry says a fetch of its tag brought it back.
+    case taken(id: UUID)
+    /// Fetches that started after these writes were taken saved their tags' data: the server's
+    /// data has them, and they are forgotten.
+    case fetchedBack(ids: [UUID])
     /// The server refused the write for good; the record leaves the pending writes. With
     /// `rejectedAt` it is kept as a rejection until an ``acknowledged(id:)`` entry; without
     /// (an entry written before rejections were kept across launches) it is gone at once.

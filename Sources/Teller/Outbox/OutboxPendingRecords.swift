@@ -1,7 +1,7 @@
 import Foundation
 
-/// The records a journal's entries leave pending, in the order they were enqueued, the
-/// rejections not yet acknowledged and the conflicts not yet resolved, in the order they came,
+/// The records a journal's entries leave pending, in the order they were enqueued, the writes
+/// the server took that no fetch brought back yet, the rejections not yet acknowledged and the conflicts not yet resolved, in the order they came,
 /// the pending records to send as overwrites, and how many bytes they would take rewritten:
 /// what the journal replays its file into.
 ///
@@ -33,6 +33,9 @@ struct OutboxPendingRecords {
     }
 
     private var slots: [UUID: Slot] = [:]
+    /// The writes the server took that no fetch brought back yet; `size` counts the entries
+    /// that enqueued and took each, which a compaction writes.
+    private var takenSlots: [UUID: Slot] = [:]
     private var rejected: [UUID: RejectedSlot] = [:]
     /// The unresolved conflicts of pending records.
     private var conflicted: [UUID: ConflictSlot] = [:]
@@ -49,6 +52,11 @@ struct OutboxPendingRecords {
     /// The pending records, oldest first.
     var ordered: [OutboxRecord] {
         slots.values.sorted { $0.sequence < $1.sequence }.map(\.record)
+    }
+
+    /// The writes the server took that no fetch brought back yet, in the order they were taken.
+    var taken: [OutboxRecord] {
+        takenSlots.values.sorted { $0.sequence < $1.sequence }.map(\.record)
     }
 
     /// The unacknowledged rejections, oldest first.
@@ -85,6 +93,15 @@ struct OutboxPendingRecords {
             }
         case .sent(let id), .rejected(let id, _, nil), .discarded(let id):
             if let old = remove(id) { liveBytes -= old.size }
+        case .taken(let id):
+            guard let old = remove(id) else { return }
+            liveBytes += size
+            takenSlots[id] = Slot(sequence: nextSequence, record: old.record, size: old.size + size)
+            nextSequence += 1
+        case .fetchedBack(let ids):
+            for id in ids {
+                if let old = takenSlots.removeValue(forKey: id) { liveBytes -= old.size }
+            }
         case .rejected(let id, let reason, let rejectedAt?):
             guard let old = remove(id) else { return }
             liveBytes += size

@@ -31,6 +31,10 @@ extension TellerOutbox {
         var failures: [UUID: (error: any Error, at: Date)] = [:]
         /// The writes whose conflicts wait for the app, oldest first.
         var conflicts: [OutboxConflict] = []
+        /// The writes the server took that no fetch brought back yet, in the order they were
+        /// taken, and the number of the mark this process set on each one's tag.
+        var taken: [OutboxRecord] = []
+        var takenMarks: [UUID: Int] = [:]
         /// Looks at the send lock again scheduled since it was last taken or a trigger came
         /// (``sendLockRetryDelays``), and whether one is due.
         var sendLockRetries = 0
@@ -56,6 +60,8 @@ extension TellerOutbox {
         var sends: [(record: OutboxRecord, handler: Handler, subscription: SingleAssignmentDisposable)] = []
         var timers: [(scope: String, delay: TimeInterval, timer: SingleAssignmentDisposable)] = []
         var invalidations: [String] = []
+        /// Tags marked under the lock for taken writes, which repositories hear of after it.
+        var markedTags: [String] = []
         var invalidatedBranches: [TagPrefix] = []
         var disposals: [any Disposable] = []
         /// App values to release outside the lock (a replaced handler, rejections and their
@@ -96,6 +102,7 @@ extension TellerOutbox {
         // Invalidations first: a repository that sees its last pending write leave then refetches
         // once, for the mark, rather than once for the write and again for a mark that came
         // while that fetch ran.
+        for tag in followup.markedTags { teller.metadataChanged(.invalidated(tag)) }
         followup.invalidations.forEach(teller.invalidate(tag:))
         followup.invalidatedBranches.forEach(teller.invalidate(tagsUnder:))
         if followup.hasChanges { deliverChanges() }
@@ -213,14 +220,16 @@ extension TellerOutbox {
             let rejectionsChanged = adoptRejections(contents.rejections, &state, &followup)
             let (pendingChanged, left) = state.queue.replace(with: contents.pending)
             let conflictsChanged = adoptConflicts(contents, &state, &followup)
+            let taken = adoptTaken(contents.taken, &state, &followup)
             guard pendingChanged || rejectionsChanged || conflictsChanged else { return false }
             // Another process sent them (or discarded them: the journal does not say which once
-            // compacted). As for a send of this process's own, their tags are invalidated and
-            // repositories told before the reload, so the screen keeps them until a fetch.
+            // compacted). As for a send of this process's own, their tags are invalidated (those
+            // it took, as it took them) and repositories told before the reload, so the screen
+            // keeps them until a fetch.
             let rejected = Set(contents.rejections.map(\.record.id))
             let sent = left.filter { !rejected.contains($0.id) }
             if !sent.isEmpty {
-                followup.invalidations += Set(sent.map(\.tag))
+                followup.invalidations += Set(sent.filter { !taken.contains($0.id) }.map(\.tag))
                 state.undelivered.enqueue(.sentElsewhere(sent))
             }
             emit(.reloaded, &state, &followup)
@@ -301,14 +310,18 @@ extension TellerOutbox {
                     // few thousand writes a second. Only a power loss before the next flushed
                     // append can lose the mark, and that write is then sent again with its
                     // idempotency key, which the outbox promises anyway (at least once).
-                    append(.sent(id: record.id), flush: false, &followup)
+                    append(.taken(id: record.id), flush: false, &followup)
                     _ = state.queue.remove(record.id)
+                    // The write's own tag is marked: its repositories keep showing the write,
+                    // across a relaunch too, until a fetch that started after this brings the
+                    // server's data back.
+                    take(pending, &state, &followup)
                     emit(.sent(pending), &state, &followup)
+                } else {
+                    followup.invalidations.append(record.tag)
                 }
                 followup.events.append(.writeSent(kind: record.kind, id: record.id))
-                // The write's own tag too: its repositories keep showing the write until a
-                // fetch that started after this brings the server's data back.
-                followup.invalidations += tags.contains(record.tag) ? tags : [record.tag] + tags
+                followup.invalidations += tags.filter { $0 != record.tag }
                 followup.invalidatedBranches += branches
                 state.queue.answered(record)
             case .rejected(let error):

@@ -22,9 +22,12 @@ import Testing
         let repository: TellerRepository<InMemoryDataSource>
         let model: RepositoryModel<TellerRepository<InMemoryDataSource>>
 
-        init(_ fixture: OutboxFixture, stored: [String]) {
+        /// A screen on `stored`, whose fetches return `fetching` after 2 ticks (by default,
+        /// never).
+        init(_ fixture: OutboxFixture, stored: [String], fetching: [String]? = nil) {
             self.fixture = fixture
             dataSource.write(stored, for: OutboxPendingWritesOnScreenTests.notes)
+            if let fetching { dataSource.respond { _ in fixture.env.fetch(fetching, after: 2) } }
             dataSource.showPendingWrites { writes, cache in
                 (cache ?? []) + writes.compactMap { try? JSONDecoder().decode(NoteEdit.self, from: $0.payload).text }
             }

@@ -1,0 +1,79 @@
+import Foundation
+@_spi(TellerInternals) import TellerRx
+
+// Writes the server took, kept until a fetch brings them back: the journal keeps them (`.taken`
+// entries) so that a relaunch before that fetch still shows them and marks their tags again,
+// and forgets them (`.fetchedBack`) once a fetch that started after their tag's mark saved.
+
+extension TellerOutbox {
+    /// The writes to `tag` the server took that no fetch brought back yet, in the order they
+    /// were taken: repositories show them under the pending ones.
+    func taken(tag: String) -> [OutboxRecord] {
+        state.withLock { state in state.taken.filter { $0.tag == tag } }
+    }
+
+    /// The server took `record`: it is kept, and its tag marked, until a fetch brings it back.
+    func take(_ record: OutboxRecord, _ state: inout State, _ followup: inout Followup) {
+        state.taken.append(record)
+        mark(record, &state, &followup)
+    }
+
+    /// Makes the journal's taken writes the ones kept; those this process has not marked yet (a
+    /// relaunch's, another process's) get their tags marked now, and repositories showing their
+    /// tags are told, after the marks, so that they show them.
+    ///
+    /// - Returns: The ids of the taken writes.
+    @discardableResult
+    func adoptTaken(_ taken: [OutboxRecord], _ state: inout State, _ followup: inout Followup) -> Set<UUID> {
+        let ids = Set(taken.map(\.id))
+        state.taken = taken
+        state.takenMarks = state.takenMarks.filter { ids.contains($0.key) }
+        let unmarked = taken.filter { state.takenMarks[$0.id] == nil }
+        for record in unmarked {
+            mark(record, &state, &followup)
+        }
+        if !unmarked.isEmpty {
+            state.undelivered.enqueue(.sentElsewhere(unmarked))
+            followup.hasChanges = true
+        }
+        return ids
+    }
+
+    /// Marks `record`'s tag now, noting the mark's number; repositories hear of the mark after
+    /// the lock.
+    private func mark(_ record: OutboxRecord, _ state: inout State, _ followup: inout Followup) {
+        state.takenMarks[record.id] = teller.markInvalidated(tag: record.tag)
+        if !followup.markedTags.contains(record.tag) { followup.markedTags.append(record.tag) }
+    }
+
+    /// A fetch of `tag` that started at `stamp` saved: the taken writes whose mark it postdates
+    /// are in the server's data, and are forgotten. Recorded on the background scheduler, not
+    /// on the saving thread; a crash before that only shows them again, and fetches once more.
+    func fetched(tag: String, startedAt stamp: Int) {
+        _ = teller.backgroundScheduler.schedule(()) { [weak self] _ in
+            self?.forgetFetchedBack(tag: tag, startedAt: stamp)
+            return Disposables.create()
+        }
+    }
+
+    private func forgetFetchedBack(tag: String, startedAt stamp: Int) {
+        update { state, followup in
+            let ids = state.taken.filter { $0.tag == tag && (state.takenMarks[$0.id] ?? .max) <= stamp }.map(\.id)
+            guard !ids.isEmpty else { return }
+            do {
+                // Unflushed: losing it only shows the writes again until one more fetch.
+                try journal.append(.fetchedBack(ids: ids), flush: false)
+            } catch {
+                followup.events.append(
+                    .outboxProblem(
+                        "The outbox could not record that a fetch of \(tag) brought its writes back (\(error)); a relaunch shows them until the next fetch."
+                    )
+                )
+                return
+            }
+            let fetchedBack = Set(ids)
+            state.taken.removeAll { fetchedBack.contains($0.id) }
+            for id in ids { state.takenMarks[id] = nil }
+        }
+    }
+}
