@@ -35,6 +35,9 @@ extension TellerOutbox {
         /// taken, and the number of the mark this process set on each one's tag.
         var taken: [OutboxRecord] = []
         var takenMarks: [UUID: Int] = [:]
+        /// How many taken writes are kept at most (``TellerOutbox/takenWritesKept``; tests set
+        /// fewer).
+        var takenWritesKept = TellerOutbox.takenWritesKept
         /// Looks at the send lock again scheduled since it was last taken or a trigger came
         /// (``sendLockRetryDelays``), and whether one is due.
         var sendLockRetries = 0

@@ -6,6 +6,12 @@ import Foundation
 // and forgets them (`.fetchedBack`) once a fetch that started after their tag's mark saved.
 
 extension TellerOutbox {
+    /// How many taken writes an outbox keeps at most. Beyond it the oldest are forgotten, as a
+    /// fetch would forget them: writes to tags that no screen fetches again must not make the
+    /// journal grow for ever. A forgotten write still shows on a screen that has it now; after a
+    /// relaunch it shows once a fetch brings the server's data.
+    static let takenWritesKept = 1_000
+
     /// The writes to `tag` the server took that no fetch brought back yet, in the order they
     /// were taken: repositories show them under the pending ones.
     func taken(tag: String) -> [OutboxRecord] {
@@ -16,6 +22,13 @@ extension TellerOutbox {
     func take(_ record: OutboxRecord, _ state: inout State, _ followup: inout Followup) {
         state.taken.append(record)
         mark(record, &state, &followup)
+        let excess = state.taken.count - state.takenWritesKept
+        guard excess > 0 else { return }
+        let forgotten = state.taken.prefix(excess).map(\.id)
+        // Unflushed, as a fetch's: lost, the writes are only kept until the next take.
+        append(.fetchedBack(ids: forgotten), flush: false, &followup)
+        state.taken.removeFirst(excess)
+        for id in forgotten { state.takenMarks[id] = nil }
     }
 
     /// Makes the journal's taken writes the ones kept; those this process has not marked yet (a
