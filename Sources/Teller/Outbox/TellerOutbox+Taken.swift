@@ -6,9 +6,9 @@ import Foundation
 // and forgets them (`.fetchedBack`) once a fetch that started after their tag's mark saved.
 
 extension TellerOutbox {
-    /// How many taken writes an outbox keeps at most. Beyond it the oldest are forgotten, as a
-    /// fetch would forget them: writes to tags that no screen fetches again must not make the
-    /// journal grow for ever. A forgotten write still shows on a screen that has it now; after a
+    /// How many taken writes an outbox keeps at most. Beyond it the oldest quarter is forgotten,
+    /// as a fetch would forget them: writes to tags that no screen fetches again must not make
+    /// the journal grow for ever. A forgotten write still shows on a screen that has it now; after a
     /// relaunch it shows once a fetch brings the server's data.
     static let takenWritesKept = 1_000
 
@@ -22,8 +22,10 @@ extension TellerOutbox {
     func take(_ record: OutboxRecord, _ state: inout State, _ followup: inout Followup) {
         state.taken.append(record)
         mark(record, &state, &followup)
-        let excess = state.taken.count - state.takenWritesKept
-        guard excess > 0 else { return }
+        guard state.taken.count > state.takenWritesKept else { return }
+        // Down to three quarters of the limit at once: one journal entry for many writes, not
+        // one more per write sent once the limit is reached.
+        let excess = state.taken.count - state.takenWritesKept * 3 / 4
         let forgotten = state.taken.prefix(excess).map(\.id)
         // Unflushed, as a fetch's: lost, the writes are only kept until the next take.
         append(.fetchedBack(ids: forgotten), flush: false, &followup)
