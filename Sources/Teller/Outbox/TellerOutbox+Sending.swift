@@ -32,9 +32,8 @@ extension TellerOutbox {
         /// The writes whose conflicts wait for the app, oldest first.
         var conflicts: [OutboxConflict] = []
         /// The writes the server took that no fetch brought back yet, in the order they were
-        /// taken, and the number of the mark this process set on each one's tag.
-        var taken: [OutboxRecord] = []
-        var takenMarks: [UUID: Int] = [:]
+        /// taken.
+        var taken: [TakenWrite] = []
         /// How many taken writes are kept at most (``TellerOutbox/takenWritesKept``; tests set
         /// fewer).
         var takenWritesKept = TellerOutbox.takenWritesKept

@@ -12,25 +12,29 @@ extension TellerOutbox {
     /// relaunch it shows once a fetch brings the server's data.
     static let takenWritesKept = 1_000
 
+    /// A write the server took, with the number of the mark this process set on its tag for it:
+    /// a fetch that started at that number or later has it.
+    struct TakenWrite {
+        let record: OutboxRecord
+        let mark: Int
+    }
+
     /// The writes to `tag` the server took that no fetch brought back yet, in the order they
     /// were taken: repositories show them under the pending ones.
     func taken(tag: String) -> [OutboxRecord] {
-        state.withLock { state in state.taken.filter { $0.tag == tag } }
+        state.withLock { state in state.taken.filter { $0.record.tag == tag }.map(\.record) }
     }
 
     /// The server took `record`: it is kept, and its tag marked, until a fetch brings it back.
     func take(_ record: OutboxRecord, _ state: inout State, _ followup: inout Followup) {
-        state.taken.append(record)
-        mark(record, &state, &followup)
+        state.taken.append(TakenWrite(record: record, mark: mark(record, &followup)))
         guard state.taken.count > state.takenWritesKept else { return }
         // Down to three quarters of the limit at once: one journal entry for many writes, not
         // one more per write sent once the limit is reached.
         let excess = state.taken.count - state.takenWritesKept * 3 / 4
-        let forgotten = state.taken.prefix(excess).map(\.id)
         // Unflushed, as a fetch's: lost, the writes are only kept until the next take.
-        append(.fetchedBack(ids: forgotten), flush: false, &followup)
+        append(.fetchedBack(ids: state.taken.prefix(excess).map(\.record.id)), flush: false, &followup)
         state.taken.removeFirst(excess)
-        for id in forgotten { state.takenMarks[id] = nil }
     }
 
     /// Makes the journal's taken writes the ones kept; those this process has not marked yet (a
@@ -40,25 +44,25 @@ extension TellerOutbox {
     /// - Returns: The ids of the taken writes.
     @discardableResult
     func adoptTaken(_ taken: [OutboxRecord], _ state: inout State, _ followup: inout Followup) -> Set<UUID> {
-        let ids = Set(taken.map(\.id))
-        state.taken = taken
-        state.takenMarks = state.takenMarks.filter { ids.contains($0.key) }
-        let unmarked = taken.filter { state.takenMarks[$0.id] == nil }
-        for record in unmarked {
-            mark(record, &state, &followup)
+        let marks = Dictionary(state.taken.map { ($0.record.id, $0.mark) }, uniquingKeysWith: { first, _ in first })
+        var unmarked: [OutboxRecord] = []
+        state.taken = taken.map { record in
+            if let mark = marks[record.id] { return TakenWrite(record: record, mark: mark) }
+            unmarked.append(record)
+            return TakenWrite(record: record, mark: mark(record, &followup))
         }
         if !unmarked.isEmpty {
             state.undelivered.enqueue(.sentElsewhere(unmarked))
             followup.hasChanges = true
         }
-        return ids
+        return Set(taken.map(\.id))
     }
 
-    /// Marks `record`'s tag now, noting the mark's number; repositories hear of the mark after
-    /// the lock.
-    private func mark(_ record: OutboxRecord, _ state: inout State, _ followup: inout Followup) {
-        state.takenMarks[record.id] = teller.markInvalidated(tag: record.tag)
+    /// Marks `record`'s tag now and returns the mark's number; repositories hear of the mark
+    /// after the lock.
+    private func mark(_ record: OutboxRecord, _ followup: inout Followup) -> Int {
         if !followup.markedTags.contains(record.tag) { followup.markedTags.append(record.tag) }
+        return teller.markInvalidated(tag: record.tag)
     }
 
     /// A fetch of `tag` that started at `stamp` saved: the taken writes whose mark it postdates
@@ -73,7 +77,7 @@ extension TellerOutbox {
 
     private func forgetFetchedBack(tag: String, startedAt stamp: Int) {
         update { state, followup in
-            let ids = state.taken.filter { $0.tag == tag && (state.takenMarks[$0.id] ?? .max) <= stamp }.map(\.id)
+            let ids = state.taken.filter { $0.record.tag == tag && $0.mark <= stamp }.map(\.record.id)
             guard !ids.isEmpty else { return }
             do {
                 // Unflushed: losing it only shows the writes again until one more fetch.
@@ -87,8 +91,7 @@ extension TellerOutbox {
                 return
             }
             let fetchedBack = Set(ids)
-            state.taken.removeAll { fetchedBack.contains($0.id) }
-            for id in ids { state.takenMarks[id] = nil }
+            state.taken.removeAll { fetchedBack.contains($0.record.id) }
         }
     }
 }
