@@ -231,7 +231,7 @@ final class RefreshCoordinator: Sendable {
             enterFetchLane(key) {
                 guard attempt.granted() else { return }
                 _ = scheduler.schedule(()) { _ in
-                    attempt.start(if: mayStart(), fetch, observer: observer)
+                    FetchStartThread.run { attempt.start(if: mayStart(), fetch, observer: observer) }
                     return Disposables.create()
                 }
             }

@@ -1,4 +1,4 @@
-import TellerRx
+@_spi(TellerInternals) import TellerRx
 
 /// Delivers an engine's states to its observers on the UI scheduler, with one scheduler hop per
 /// state for all of them, each state first passed through `present` there (the data source
@@ -19,12 +19,25 @@ final class StateBroadcast<State: Sendable>: Sendable {
         case completion(to: Observers)
     }
 
-    private let deliveries = PublishSubject<Delivery>()
+    private let scheduler: any ImmediateSchedulerType
+    private let present: @Sendable (State) -> State
+    /// Made at the first delivery: a repository nobody observes (a refresh from a background
+    /// task, a widget's one-off read) never pays for the subject and its `observe(on:)`.
+    private let deliveries = LockedState<PublishSubject<Delivery>?>(nil)
 
-    /// The subscription lives as long as the subject, which only the broadcast holds; what
-    /// was scheduled before the broadcast went away is still delivered.
     init(scheduler: any ImmediateSchedulerType, present: @escaping @Sendable (State) -> State = { $0 }) {
-        _ = deliveries.observe(on: scheduler).subscribe(onNext: { delivery in
+        self.scheduler = scheduler
+        self.present = present
+    }
+
+    /// The subject deliveries go through, made the first time. Its subscription lives as long as
+    /// the subject, which only the broadcast holds: what was scheduled before the broadcast went
+    /// away is still delivered.
+    private func subject() -> PublishSubject<Delivery> {
+        if let existing = deliveries.withLock({ $0 }) { return existing }
+        let made = PublishSubject<Delivery>()
+        let present = self.present
+        _ = made.observe(on: scheduler).subscribe(onNext: { delivery in
             switch delivery {
             case .state(let state, let observers):
                 let shown = present(state)
@@ -33,19 +46,23 @@ final class StateBroadcast<State: Sendable>: Sendable {
                 for entry in observers { entry.observer(of: State.self).onCompleted() }
             }
         })
+        // Only the engine's drain delivers, one thread at a time, so no other subject can have
+        // been made meanwhile; the lock only hands the subject to the next drain's thread.
+        deliveries.withLock { $0 = made }
+        return made
     }
 
     /// Sends `state` to `observers` on the UI scheduler. Call from one thread at a time (the
     /// engine's drain), so deliveries keep the engine's order.
     func send(_ state: State, to observers: Observers) {
         guard !observers.isEmpty else { return }
-        deliveries.onNext(.state(state, to: observers))
+        subject().onNext(.state(state, to: observers))
     }
 
     /// Completes `observers` on the UI scheduler, after every state sent before.
     func complete(_ observers: Observers) {
         guard !observers.isEmpty else { return }
-        deliveries.onNext(.completion(to: observers))
+        subject().onNext(.completion(to: observers))
     }
 }
 
