@@ -6,8 +6,13 @@ import Foundation
 /// meanwhile: see ``Invalidations``). Every way it can end becomes a single `.finished` event;
 /// it never fails and never ends without one, unless its flight was cancelled (nobody listens
 /// then): a cancelled flight starts no fetch and saves nothing.
-struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
-    // @unchecked: the data source is only called on the background scheduler, as documented.
+///
+/// A class: the closures its run is made of capture it by reference. A struct generic over the
+/// app's data source, captured by value, made each closure's copy and release look the
+/// struct's metadata up at run time.
+final class FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
+    // @unchecked: immutable; the data source is only called on the background scheduler, as
+    // documented.
     let dataSource: DataSource
     let requirements: DataSource.Requirements
     let teller: Teller
@@ -15,17 +20,30 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     /// What a saved result brings beside the data (a paging repository's first page: its paging
     /// progress): `metadata` is stored with the fetch time, `progress` is sent with the flight's
     /// end to every repository that waited for it. `nil` keeps what was stored.
-    var saved: (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: Parcel)? = { _ in nil }
+    let saved: (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: Parcel)?
+
+    init(
+        dataSource: DataSource,
+        requirements: DataSource.Requirements,
+        teller: Teller,
+        context: FlightContext,
+        saved: @escaping (DataSource.FetchResult) -> (metadata: PagingMetadata, progress: Parcel)? = { _ in nil }
+    ) {
+        self.dataSource = dataSource
+        self.requirements = requirements
+        self.teller = teller
+        self.context = context
+        self.saved = saved
+    }
 
     func run() -> Observable<FlightEvent> {
-        let work = UncheckedSendable(self)
-        return RetryingFetch(
+        RetryingFetch(
             tag: requirements.tag,
             teller: teller,
             policy: dataSource.retryPolicy ?? teller.retryPolicy,
-            attempt: { work.value.fetch() },
+            attempt: { [self] in fetch() },
             answersOnBackground: true,
-            succeeded: { result, stamp in work.value.save(result, stamp: stamp) },
+            succeeded: { [self] result, stamp in save(result, stamp: stamp) },
             failed: { .finished(.failedError(error: $0)) },
             retrying: { notice in
                 switch notice {
@@ -38,17 +56,15 @@ struct FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
     }
 
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
-        let work = UncheckedSendable(self)
         // One fetch of the tag at a time, and none once the flight was cancelled.
-        return context.fetch(on: teller.backgroundScheduler) {
-            work.value.dataSource.fetchFreshCache(requirements: work.value.requirements).asObservable()
+        context.fetch(on: teller.backgroundScheduler) { [self] in
+            dataSource.fetchFreshCache(requirements: requirements).asObservable()
         }
     }
 
     private func save(_ result: DataSource.FetchResult, stamp: Int) -> Observable<FlightEvent> {
-        let work = UncheckedSendable((self, result))
-        return context.save {
-            work.value.0.saveAndRecord(work.value.1, stamp: stamp)
+        context.save { [self] in
+            saveAndRecord(result, stamp: stamp)
         }
     }
 

@@ -19,18 +19,10 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     /// A state, or `nil` for no requirements (signed out).
     typealias SessionState = State?
 
-    /// What the drain works on: apart from the mailbox, so refresh calls are queued (one lock,
-    /// one append) while the drain has the machine decide a batch.
-    private struct Drained {
-        var machine: RepositoryMachine
-        /// What a new observer gets first: nothing yet (`nil`), or the last session state.
-        var latest: SessionState?
-    }
-
     let effects: Effects
     let teller: Teller
     private let mailbox = LockedState(Mailbox())
-    private let drained: LockedState<Drained>
+    private let drained: LockedState<EngineDrained>
     private let noticeSubscription = SingleAssignmentDisposable()
     /// The cache observation and the refresh timer. Replacing one disposes the previous one on
     /// the replacing thread, outside every lock. (Not key paths into the mailbox: a key path
@@ -45,7 +37,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         self.effects = effects
         let teller = effects.teller
         self.teller = teller
-        drained = LockedState(Drained(machine: effects.makeMachine()))
+        drained = LockedState(EngineDrained(machine: effects.makeMachine()))
         broadcast = StateBroadcast(scheduler: teller.uiScheduler) { state in
             state.map(effects.applyPendingWrites(to:))
         }
@@ -242,9 +234,9 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     private func perform(_ action: EngineAction) {
         switch action {
         case .emit(let decided):
-            remember(State(decided))
+            remember(.decided(decided))
         case .emitSignedOut:
-            remember(nil)
+            remember(.signedOut)
         case .observeCache(let requirements, let view, let observation):
             cacheSubscription.disposable = observeCache(
                 typed(requirements),
@@ -275,8 +267,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .greet(let observer):
             // Only the drain remembers states, so none comes between the machine adding the
             // observer and this.
-            if case .some(let latest) = drained.withLock({ $0.latest }) {
-                broadcast.send(latest, to: [observer])
+            if let latest = drained.withLock({ $0.latest }) {
+                broadcast.send(sessionState(latest), to: [observer])
             }
         case .complete(let observers):
             broadcast.complete(observers)
@@ -297,14 +289,26 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     }
 
     /// Makes `state` the latest and sends it to the observers; the state it replaces is released
-    /// after the lock.
-    private func remember(_ state: SessionState) {
+    /// after the lock. The state observers are shown is only made when there are some: a
+    /// repository nobody observes (a background refresh) never opens its decided states.
+    private func remember(_ state: EngineDrained.Latest) {
         let (observers, previous) = drained.withLock { drained in
-            defer { drained.latest = .some(state) }
+            defer { drained.latest = state }
             return (drained.machine.observers, drained.latest)
         }
         withExtendedLifetime(previous) {}
-        broadcast.send(state, to: observers)
+        if !observers.isEmpty {
+            broadcast.send(sessionState(state), to: observers)
+        }
+    }
+
+    /// What observers are shown of `latest`: a state of the repository's type, or `nil` for
+    /// signed out.
+    private func sessionState(_ latest: EngineDrained.Latest) -> SessionState {
+        switch latest {
+        case .decided(let decided): State(decided)
+        case .signedOut: nil
+        }
     }
 
     // MARK: Refresh calls
@@ -355,4 +359,21 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 }
             )
     }
+}
+
+/// What a ``RepositoryEngine``'s drain works on: apart from the mailbox, so refresh calls are
+/// queued (one lock, one append) while the drain has the machine decide a batch. Not generic
+/// (not nested in the engine): the engine's code runs unspecialized for the app's types, and
+/// each use of a generic type there looks its metadata up at run time.
+struct EngineDrained {
+    /// The last state the machine decided, as the engine remembers it for new observers.
+    enum Latest {
+        case decided(DecidedState)
+        /// The requirements were set to `nil` (a sign-out).
+        case signedOut
+    }
+
+    var machine: RepositoryMachine
+    /// What a new observer gets first: nothing yet (`nil`), or the last state decided.
+    var latest: Latest?
 }
