@@ -10,6 +10,8 @@ import TellerRx
 final class RefreshDedupBenchmark: Benchmark {
     let name: String
     let operations: Int
+    /// One call is a whole refresh, measured against two thread wake-ups.
+    let floor: String?
     var expectedResult: Int { 1_000_000 + operations }
 
     /// How many fetches the last run performed (it must be 1).
@@ -18,6 +20,7 @@ final class RefreshDedupBenchmark: Benchmark {
     init(calls: Int) {
         name = "teller-refresh-dedup-\(calls)"
         operations = calls
+        floor = calls == 1 ? floorName(name) : nil
     }
 
     func summary(medianRunNanoseconds: Double) -> String? {
@@ -120,6 +123,7 @@ func addTellerBenchmarks(to suite: inout BenchmarkSuite) {
     for calls in [1, 10, 100, 1_000, 10_000] {
         suite.add(RefreshDedupBenchmark(calls: calls))
     }
+    suite.add(RefreshRoundTripFloor(name: floorName("teller-refresh-dedup-1")))
     suite.add(StateFanOutBenchmark())
     suite.add(StateFanOutFloor(name: floorName(StateFanOutBenchmark.workload)))
     suite.add(FirstCachedStateBenchmark())
