@@ -37,7 +37,7 @@ import Android
 /// A sink whose elements are made by user code (the result selectors of `zip` and
 /// `combineLatest`) decides a result under the lock but makes it after: it takes what the
 /// result needs under the lock, and ``claimTurnToMakeResult(otherwise:)`` either gives it the
-/// turn (it makes the result without the lock, then ``deliverResult(_:)``) or queues that
+/// turn (it makes the result without the lock, then ``deliver(_:)`` or ``failMakingResult(_:)``) or queues that
 /// snapshot for the holder, which makes the result from it (``makeResult(from:)``) when its
 /// turn comes. So results are made one at a time, in the order decided, and never under the
 /// lock.
@@ -87,8 +87,8 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     ///   thread holding the turn; only called if another thread (or this one, further up the
     ///   stack) holds it.
     /// - Returns: `true` if this thread now holds the turn: it must take what the result needs
-    ///   before it releases the lock, then make the result and deliver it with
-    ///   ``deliverResult(_:)``. `false` if the snapshot was queued, or nothing was because the
+    ///   before it releases the lock, then make the result and deliver it with ``deliver(_:)``,
+    ///   or ``failMakingResult(_:)``. `false` if the snapshot was queued, or nothing was because the
     ///   sink has stopped.
     @inline(__always)
     final func claimTurnToMakeResult(otherwise snapshot: () -> MultiSourceSnapshot) -> Bool {
@@ -99,20 +99,13 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     }
 
     /// Call after releasing `lock`, holding the turn ``claimTurnToMakeResult(otherwise:)``
-    /// gave: makes the result with `make` (user code) and delivers it as ``deliver(_:)`` does.
-    /// If `make` throws, the sink ends with that error, in the result's place: unless it has
+    /// gave, when making the result (user code) threw `error`; a result made is delivered with
+    /// ``deliver(_:)``. The sink ends with the error in the result's place: unless it has
     /// already stopped (a terminal event decided meanwhile, or a disposal), the error is the
     /// last event, and nothing decided after the result is sent.
-    @inline(__always)
-    final func deliverResult(_ make: () throws -> Observer.Element) {
-        let element: Observer.Element
-        do {
-            element = try make()
-        } catch {
-            if !failHoldingTurn(error) { passTurnOn() }
-            return
-        }
-        deliver(element)
+    @inline(never)
+    final func failMakingResult(_ error: any Error) {
+        if !failHoldingTurn(error) { passTurnOn() }
     }
 
     /// Makes a result from a snapshot queued by ``claimTurnToMakeResult(otherwise:)``, for the

@@ -279,9 +279,15 @@ where Observer.Element == Result {
         let makesNow = claimTurnToMakeResult {
             MultiSourceSnapshot(taking: storage, layout: layout, inputs: inputs)
         }
-        if makesNow { storage.take(into: storage.snapshot, inputs: inputs) }
+        if makesNow { storage.takeForTurn(inputs: inputs) }
         lock.unlock()
-        if makesNow { deliverResult { try resultSelector(storage.snapshot) } }
+        guard makesNow else { return }
+        do {
+            // Only the selector throws.
+            deliver(try resultSelector(storage.snapshot))
+        } catch {
+            failMakingResult(error)
+        }
     }
 
     override func makeResult(from snapshot: MultiSourceSnapshot) throws -> Result {
