@@ -37,10 +37,10 @@ import Android
 /// A sink whose elements are made by user code (the result selectors of `zip` and
 /// `combineLatest`) decides a result under the lock but makes it after: it takes what the
 /// result needs under the lock, and ``claimTurnToMakeResult(otherwise:)`` either gives it the
-/// turn (it makes the result without the lock, then ``deliver(_:)`` or ``failMakingResult(_:)``) or queues that
-/// snapshot for the holder, which makes the result from it (``makeResult(from:)``) when its
-/// turn comes. So results are made one at a time, in the order decided, and never under the
-/// lock.
+/// turn (it makes the result without the lock, then calls ``deliver(_:)``, or
+/// ``failMakingResult(_:)`` if making it threw) or queues that snapshot for the holder, which
+/// makes the result from it (``makeResult(from:)``) when its turn comes. So results are made
+/// one at a time, in the order decided, and never under the lock.
 class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     // @unchecked: `pendingTerminal` and `backlog` are only touched under `lock`; `turn` is
     // atomic.
@@ -87,9 +87,9 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     ///   thread holding the turn; only called if another thread (or this one, further up the
     ///   stack) holds it.
     /// - Returns: `true` if this thread now holds the turn: it must take what the result needs
-    ///   before it releases the lock, then make the result and deliver it with ``deliver(_:)``,
-    ///   or ``failMakingResult(_:)``. `false` if the snapshot was queued, or nothing was because the
-    ///   sink has stopped.
+    ///   before it releases the lock, then make the result and deliver it with ``deliver(_:)``
+    ///   (or call ``failMakingResult(_:)``). `false` if the snapshot was queued, or nothing was
+    ///   because the sink has stopped.
     @inline(__always)
     final func claimTurnToMakeResult(otherwise snapshot: () -> MultiSourceSnapshot) -> Bool {
         if isDisposed { return false }

@@ -79,8 +79,8 @@ struct MultiSourceLayout: Sendable {
         count = inputs.count
         // The table of value pointers comes first, at offset 0.
         flagsOffset = count * MemoryLayout<UnsafeMutableRawPointer>.stride
-        // Word-aligned, as are the ends of both value regions: a snapshot of plain values is
-        // copied a word at a time.
+        // Word-aligned, as are the ends of both value regions: a snapshot of plain values
+        // copies whole words.
         valuesOffset = Self.aligned(flagsOffset + 2 * count, to: MemoryLayout<UInt>.alignment)
         var end = valuesOffset
         var elementEnd = valuesOffset
