@@ -12,13 +12,14 @@ import Testing
         let second = PublishSubject<Int>()
         let results = Locked<[Int]>([])
         let subscription = Observable.combineLatest(first, second) { left, right in
-            if right == 10 { second.onNext(20) }
+            // Into the other source: a subject queues what is sent into it while it delivers.
+            if left == 1 && right == 10 { first.onNext(2) }
             return left + right
         }
         .subscribe(onNext: { results.append($0) })
         first.onNext(1)
         second.onNext(10)
-        #expect(results.value == [11, 21])
+        #expect(results.value == [11, 12])
         subscription.dispose()
     }
 
@@ -45,8 +46,8 @@ import Testing
         let second = PublishSubject<Int>()
         let (events, subscription) = record(
             Observable.combineLatest(first, second) { left, right in
-                if right == 10 { second.onNext(20) }
-                if right == 20 { throw TestError() }
+                if left == 1 && right == 10 { first.onNext(2) }
+                if left == 2 { throw TestError() }
                 return left + right
             }
         )
