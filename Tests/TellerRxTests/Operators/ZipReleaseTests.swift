@@ -12,12 +12,13 @@ import Testing
         let results = Locked<[Int]>([])
         let subscription = Observable.zip(first, second) { _, number in number }
             .subscribe(onNext: { results.append($0) })
-        // Queued, and held by nothing else once sent; once released, its deinit sends 2 into
-        // the second source.
-        first.onNext(DeinitProbe { second.onNext(2) })
-        // Pairs it up with 1.
+        // Queued, and held by nothing else once sent; once released, its deinit sends another
+        // element into the first source (not the second: a subject queues what is sent into it
+        // while it delivers).
+        first.onNext(DeinitProbe { first.onNext(DeinitProbe {}) })
+        // Pairs it up with 1; then 2 pairs up the element its deinit sent.
         second.onNext(1)
-        first.onNext(DeinitProbe {})
+        second.onNext(2)
         #expect(results.value == [1, 2])
         subscription.dispose()
     }
