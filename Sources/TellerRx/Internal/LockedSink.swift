@@ -33,6 +33,14 @@ import Android
 /// A subclass decides under ``lock``: ``claimTurn(for:)`` for an element (then ``deliver(_:)``
 /// after releasing the lock), ``fail(_:)`` or ``complete()`` to end; once it released the lock
 /// it calls ``finishIfStopped()``.
+///
+/// A sink whose elements are made by user code (the result selectors of `zip` and
+/// `combineLatest`) decides a result under the lock but makes it after: it takes what the
+/// result needs under the lock, and ``claimTurnToMakeResult(otherwise:)`` either gives it the
+/// turn (it makes the result without the lock, then calls ``deliver(_:)``, or
+/// ``failMakingResult(_:)`` if making it threw) or queues that snapshot for the holder, which
+/// makes the result from it (``makeResult(from:)``) when its turn comes. So results are made
+/// one at a time, in the order decided, and never under the lock.
 class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     // @unchecked: `pendingTerminal` and `backlog` are only touched under `lock`; `turn` is
     // atomic.
@@ -70,6 +78,60 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
         if !isDisposedFromOutside {
             observer.onNext(element)
         }
+        passTurnOn()
+    }
+
+    /// Called under `lock`: decides a result that user code makes, unless the sink has stopped.
+    ///
+    /// - Parameter snapshot: Takes what the result needs (under the lock), to queue it for the
+    ///   thread holding the turn; only called if another thread (or this one, further up the
+    ///   stack) holds it.
+    /// - Returns: `true` if this thread now holds the turn: it must take what the result needs
+    ///   before it releases the lock, then make the result and deliver it with ``deliver(_:)``
+    ///   (or call ``failMakingResult(_:)``). `false` if the snapshot was queued, or nothing was
+    ///   because the sink has stopped.
+    @inline(__always)
+    final func claimTurnToMakeResult(otherwise snapshot: () -> MultiSourceSnapshot) -> Bool {
+        if isDisposed { return false }
+        if takeTurn() { return true }
+        enqueue(snapshot())
+        return false
+    }
+
+    /// Call after releasing `lock`, holding the turn ``claimTurnToMakeResult(otherwise:)``
+    /// gave, when making the result (user code) threw `error`; a result made is delivered with
+    /// ``deliver(_:)``. The sink ends with the error in the result's place: unless it has
+    /// already stopped (a terminal event decided meanwhile, or a disposal), the error is the
+    /// last event, and nothing decided after the result is sent.
+    @inline(never)
+    final func failMakingResult(_ error: any Error) {
+        if !failHoldingTurn(error) { passTurnOn() }
+    }
+
+    /// Makes a result from a snapshot queued by ``claimTurnToMakeResult(otherwise:)``, for the
+    /// thread holding the turn, without the lock. Overridden by the sinks that queue them.
+    func makeResult(from snapshot: MultiSourceSnapshot) throws -> Observer.Element {
+        preconditionFailure("LockedSink.makeResult(from:) must be overridden")
+    }
+
+    /// Called by the thread holding the turn, without the lock, when making a result threw:
+    /// stops with `error`, keeping the turn (nothing is delivered after a terminal event).
+    ///
+    /// - Returns: `false` if the sink had already stopped: the caller still holds the turn and
+    ///   passes it on (a terminal event decided meanwhile is queued for it).
+    @inline(never)
+    private final func failHoldingTurn(_ error: any Error) -> Bool {
+        lock.withLock {
+            if isDisposed { return false }
+            stopForwarding(recording: .failed(error), in: &pendingTerminal)
+            return true
+        }
+    }
+
+    /// Called by the thread holding the turn, without the lock, once its event is sent: frees
+    /// the turn, or sends what was queued meanwhile first.
+    @inline(__always)
+    private final func passTurnOn() {
         // Acquiring too: a thread that marked the backlog did so holding the lock, which this
         // thread takes next to drain it.
         let (freed, _) = turn.compareExchange(
@@ -154,30 +216,51 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// Called under `lock`: queues `event` for the thread holding the turn.
     @inline(never)
     private final func enqueue(_ event: Event<Observer.Element>) {
+        enqueue(.event(event))
+    }
+
+    /// Called under `lock`: queues what a result is made from for the thread holding the turn.
+    @inline(never)
+    private final func enqueue(_ snapshot: MultiSourceSnapshot) {
+        enqueue(.result(snapshot))
+    }
+
+    private final func enqueue(_ queued: Queued<Observer.Element>) {
         let queue = backlog ?? Backlog()
         backlog = queue
-        queue.events.enqueue(event)
+        queue.events.enqueue(queued)
     }
 
     /// Called by the thread holding the turn once the backlog was marked: sends the queued
     /// events, in order, then frees the turn in the critical section that finds none left.
     @inline(never)
     private final func drainBacklog() {
-        while let event = lock.withLock({ nextQueued() }) {
-            switch event {
-            case .next(let element):
+        while let queued = lock.withLock({ nextQueued() }) {
+            switch queued {
+            case .event(.next(let element)):
                 if !isDisposedFromOutside { observer.onNext(element) }
-            case .error(let error):
+            case .event(.error(let error)):
                 finish(.failed(error))
-            case .completed:
+            case .event(.completed):
                 finish(.completed)
+            case .result(let snapshot):
+                // Disposed: nobody wants the result; the snapshot's elements go with it.
+                if isDisposedFromOutside { continue }
+                let element: Observer.Element
+                do {
+                    element = try makeResult(from: snapshot)
+                } catch {
+                    if failHoldingTurn(error) { return }
+                    continue
+                }
+                if !isDisposedFromOutside { observer.onNext(element) }
             }
         }
     }
 
     /// Called under `lock` by the thread holding the turn: the next queued event, or `nil`
     /// once the turn is freed.
-    private final func nextQueued() -> Event<Observer.Element>? {
+    private final func nextQueued() -> Queued<Observer.Element>? {
         if let event = backlog?.events.dequeue() { return event }
         turn.store(Turn.free, ordering: .releasing)
         return nil
@@ -250,7 +333,14 @@ private enum Turn {
 /// stack) was delivering; a class so that a sink that never queues holds only `nil`. Guarded
 /// by the sink's lock.
 private final class Backlog<Element> {
-    var events = FIFOQueue<Event<Element>>()
+    var events = FIFOQueue<Queued<Element>>()
+}
+
+/// What a locked sink's backlog holds: an event, or what a result is made from (see
+/// ``LockedSink/claimTurnToMakeResult(otherwise:)``).
+private enum Queued<Element> {
+    case event(Event<Element>)
+    case result(MultiSourceSnapshot)
 }
 
 /// A sink's slot for its ``SinkTerminal``, guarded by the sink's lock, which remembers the

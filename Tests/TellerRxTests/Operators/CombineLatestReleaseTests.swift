@@ -7,29 +7,16 @@ import Testing
 /// debug build's lock stops at once instead).
 @Suite struct CombineLatestReleaseTests {
     @Test func combineLatestReleasesAReplacedElementOnlyOnceItsLockIsReleased() {
-        let first = PublishSubject<DeinitAction>()
+        let first = PublishSubject<DeinitProbe>()
         let second = PublishSubject<Int>()
         let results = Locked<[Int]>([])
         let subscription = Observable.combineLatest(first, second) { _, number in number }
             .subscribe(onNext: { results.append($0) })
         second.onNext(1)
-        first.onNext(DeinitAction { second.onNext(2) })
+        first.onNext(DeinitProbe { second.onNext(2) })
         // Replaces the first element, whose deinit sends 2 into the second source.
-        first.onNext(DeinitAction {})
+        first.onNext(DeinitProbe {})
         #expect(results.value == [1, 1, 2])
         subscription.dispose()
-    }
-}
-
-/// Runs its action when released.
-private final class DeinitAction: Sendable {
-    private let action: @Sendable () -> Void
-
-    init(_ action: @escaping @Sendable () -> Void) {
-        self.action = action
-    }
-
-    deinit {
-        action()
     }
 }

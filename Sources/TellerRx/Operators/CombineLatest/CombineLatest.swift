@@ -39,12 +39,23 @@ final class CombineLatestSourceOf<Element: Sendable>: CombineLatestSource, @unch
         super.init(
             size: MemoryLayout<Element>.size,
             alignment: MemoryLayout<Element>.alignment,
+            elementSize: MemoryLayout<Element>.size,
+            elementAlignment: MemoryLayout<Element>.alignment,
+            takesAsBytes: _isPOD(Element.self),
             isScalar: source.withScalarElement { _ in }
         )
     }
 
     override func deinitializeStorage(_ storage: UnsafeMutableRawPointer) {
         storage.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
+    }
+
+    override func take(from storage: UnsafeMutableRawPointer, into slot: UnsafeMutableRawPointer) {
+        slot.initializeMemory(as: Element.self, to: storage.assumingMemoryBound(to: Element.self).pointee)
+    }
+
+    override func deinitializeElement(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
     }
 
     override func makeObserver(
@@ -62,12 +73,14 @@ final class CombineLatestSourceOf<Element: Sendable>: CombineLatestSource, @unch
     }
 }
 
-/// Reads the latest element of source `index` from a result function (typed by the arity
-/// overload that knows the element types, and specialized where that overload is called).
+/// Takes the latest element of source `index` out of a snapshot, from a result function (typed
+/// by the arity overload that knows the element types, and specialized where that overload is
+/// called). A result function takes every element of its snapshot: a snapshot is taken anew,
+/// under the lock, for each result.
 @inlinable
 @inline(__always)
 func latest<Element>(_ storages: UnsafePointer<UnsafeMutableRawPointer>, _ index: Int, as _: Element.Type) -> Element {
-    storages[index].assumingMemoryBound(to: Element.self).pointee
+    storages[index].assumingMemoryBound(to: Element.self).move()
 }
 
 /// The producer of every `combineLatest`: its sources and the function that turns their
@@ -79,7 +92,8 @@ func latest<Element>(_ storages: UnsafePointer<UnsafeMutableRawPointer>, _ index
 @usableFromInline
 final class CombineLatestProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable {
     // @unchecked: immutable.
-    /// Reads every source's latest element from the storages (one per source, in order).
+    /// Takes every source's latest element out of a snapshot (one per source, in order): runs
+    /// without the lock, in the sink's delivery turn (see ``latest(_:_:as:)``).
     @usableFromInline
     typealias ResultSelector = @Sendable (UnsafePointer<UnsafeMutableRawPointer>) throws -> Result
 
@@ -147,9 +161,9 @@ protocol CombineLatestSinkType: SubscriptionSlot {
 /// The latest elements and per-source flags live in one allocation the sink owns, laid out
 /// once per producer by ``MultiSourceLayout``, so the sink needs no element types and the
 /// per-source observers hold nothing but pointers. The lock guards the state; results are
-/// decided under it and delivered after it, one at a time (see ``LockedSink``), and the
-/// terminal event is sent, and the sources disposed, only after it is released (see
-/// ``LockedSink``).
+/// decided under it (the latest elements copied into a snapshot), then made by the result
+/// selector and delivered after it, one at a time, in the delivery turn (see ``LockedSink``),
+/// and the terminal event is sent, and the sources disposed, only after it is released.
 ///
 /// Generic over `Result` as well as `Observer` so the result's type metadata comes with the
 /// class instead of from a lookup through `Observer` per result.
@@ -160,8 +174,10 @@ where Observer.Element == Result {
     typealias ResultSelector = CombineLatestProducer<Result>.ResultSelector
 
     private let inputs: [MultiSourceInput]
+    private let layout: MultiSourceLayout
     private let resultSelector: ResultSelector
-    /// Every source's latest element and flags ("has a value", "is done"), in one allocation.
+    /// Every source's latest element and flags ("has a value", "is done"), and the turn's
+    /// snapshot, in one allocation.
     private let storage: MultiSourceStorage
     /// How many sources are not scalar (see ``MultiSourceInput/isScalar``).
     private let observerCount: Int
@@ -178,6 +194,7 @@ where Observer.Element == Result {
         downstream: SubscriptionSlot?
     ) {
         self.inputs = inputs
+        self.layout = layout
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
         observerCount = layout.observerCount
@@ -256,19 +273,25 @@ where Observer.Element == Result {
         lock.unlock()
     }
 
-    /// Called under `lock`: computes the result, releases the lock, then delivers it.
+    /// Called under `lock`: takes the latest elements for a result, releases the lock, then
+    /// (in the delivery turn) makes the result and delivers it.
     private func sendResultThenUnlock() {
-        let result: Result
-        do {
-            result = try resultSelector(storage.values)
-        } catch {
-            fail(error)
-            lock.unlock()
-            return
+        let makesNow = claimTurnToMakeResult {
+            MultiSourceSnapshot(taking: storage, layout: layout, inputs: inputs)
         }
-        let deliversNow = claimTurn(for: result)
+        if makesNow { storage.takeForTurn(inputs: inputs) }
         lock.unlock()
-        if deliversNow { deliver(result) }
+        guard makesNow else { return }
+        do {
+            // Only the selector throws.
+            deliver(try resultSelector(storage.snapshot))
+        } catch {
+            failMakingResult(error)
+        }
+    }
+
+    override func makeResult(from snapshot: MultiSourceSnapshot) throws -> Result {
+        try resultSelector(snapshot.take())
     }
 
     @inline(never)

@@ -21,7 +21,11 @@ final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>,
         self.source = source.asObservable()
         super.init(
             size: MemoryLayout<FIFOQueue<Element>>.size,
-            alignment: MemoryLayout<FIFOQueue<Element>>.alignment
+            alignment: MemoryLayout<FIFOQueue<Element>>.alignment,
+            elementSize: MemoryLayout<Element>.size,
+            elementAlignment: MemoryLayout<Element>.alignment,
+            takesAsBytes: false,
+            isScalar: false
         )
     }
 
@@ -37,20 +41,30 @@ final class ZipSourceOf<Element: Sendable, Result: Sendable>: ZipSource<Result>,
     where Observer.Element == Result {
         ZipObserver<Element, Observer>(sink: sink, index: index)
     }
+
+    override func take(from storage: UnsafeMutableRawPointer, into slot: UnsafeMutableRawPointer) {
+        // Only called when every queue has an element.
+        guard let element = storage.assumingMemoryBound(to: FIFOQueue<Element>.self).pointee.dequeue() else {
+            preconditionFailure("zip took an element of an empty queue")
+        }
+        slot.initializeMemory(as: Element.self, to: element)
+    }
+
+    override func deinitializeElement(_ slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Element.self).deinitialize(count: 1)
+    }
 }
 
-/// Takes the oldest queued element of source `index`, from a result function (typed by the
-/// arity overload that knows the element types). Only called when every queue has one.
+/// Takes the oldest queued element of source `index` (dequeued under the lock into a snapshot)
+/// out of that snapshot, from a result function (typed by the arity overload that knows the
+/// element types). A result function takes every element of its snapshot.
 @inline(__always)
 func dequeueFirst<Element>(
     _ storages: UnsafePointer<UnsafeMutableRawPointer>,
     _ index: Int,
     as _: Element.Type
 ) -> Element {
-    guard let element = storages[index].assumingMemoryBound(to: FIFOQueue<Element>.self).pointee.dequeue() else {
-        preconditionFailure("zip asked for an element of an empty queue")
-    }
-    return element
+    storages[index].assumingMemoryBound(to: Element.self).move()
 }
 
 /// When a `zip` completes.
@@ -66,7 +80,8 @@ enum ZipCompletion: Sendable {
 /// each queue into a result.
 final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable {
     // @unchecked: immutable.
-    /// Dequeues one element of every source from the storages (one queue per source, in order).
+    /// Takes the oldest queued element of every source out of a snapshot (one per source, in
+    /// order): runs without the lock, in the sink's delivery turn (see ``dequeueFirst(_:_:as:)``).
     typealias ResultSelector = @Sendable (UnsafePointer<UnsafeMutableRawPointer>) throws -> Result
 
     let inputs: [MultiSourceInput]
@@ -105,18 +120,21 @@ final class ZipProducer<Result: Sendable>: Producer<Result>, @unchecked Sendable
 /// Zips N sources, RxSwift's way: each source's elements wait in its own queue; when every
 /// queue holds at least one, the oldest of each are combined into a result. Completion
 /// follows ``ZipCompletion``; any error, from a source or thrown by the result selector, ends
-/// everything at once. The lock guards the state; results are decided under it and
-/// delivered after it, one at a time (see ``LockedSink``), and the terminal event is sent, and
-/// the sources disposed, only after it is released (see ``LockedSink``).
+/// everything at once. The lock guards the state; results are decided under it (the oldest
+/// elements dequeued into a snapshot), then made by the result selector and delivered after
+/// it, one at a time, in the delivery turn (see ``LockedSink``): neither the selector nor the
+/// release of the elements runs under the lock. The terminal event is sent, and the sources
+/// disposed, only after it is released.
 final class ZipSink<Observer: ObserverType>: LockedSink<Observer>, @unchecked Sendable
 where Observer.Element: Sendable {
     // @unchecked: the mutable state is guarded by `lock`.
     typealias ResultSelector = ZipProducer<Observer.Element>.ResultSelector
 
     private let inputs: [MultiSourceInput]
+    private let layout: MultiSourceLayout
     private let completion: ZipCompletion
     private let resultSelector: ResultSelector
-    /// Every source's queue and its "is done" flag, in one allocation.
+    /// Every source's queue and its "is done" flag, and the turn's snapshot, in one allocation.
     private let storage: MultiSourceStorage
 
     // Guarded by `lock` (hence no dynamic exclusivity checks).
@@ -133,6 +151,7 @@ where Observer.Element: Sendable {
         downstream: SubscriptionSlot?
     ) {
         self.inputs = inputs
+        self.layout = layout
         self.completion = completion
         self.resultSelector = resultSelector
         storage = MultiSourceStorage(layout: layout, inputs: inputs)
@@ -192,17 +211,22 @@ where Observer.Element: Sendable {
                 nonEmptyCount -= 1
             }
         }
-        let result: Observer.Element
-        do {
-            result = try resultSelector(storage.values)
-        } catch {
-            fail(error)
-            lock.unlock()
-            return
+        let makesNow = claimTurnToMakeResult {
+            MultiSourceSnapshot(taking: storage, layout: layout, inputs: inputs)
         }
-        let deliversNow = claimTurn(for: result)
+        if makesNow { storage.takeForTurn(inputs: inputs) }
         lock.unlock()
-        if deliversNow { deliver(result) }
+        guard makesNow else { return }
+        do {
+            // Only the selector throws.
+            deliver(try resultSelector(storage.snapshot))
+        } catch {
+            failMakingResult(error)
+        }
+    }
+
+    override func makeResult(from snapshot: MultiSourceSnapshot) throws -> Observer.Element {
+        try resultSelector(snapshot.take())
     }
 
     /// Source `index` completed (called under `lock`).
