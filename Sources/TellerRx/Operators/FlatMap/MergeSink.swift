@@ -144,8 +144,22 @@ where Inner.Element == Observer.Element {
     override func onNext(_ element: SourceElement) {
         if limit.queuesOverflow {
             // Every element gets the selector, to run or to queue its result (as in RxSwift).
-            guard !isDisposed, let inner = select(element) else { return }
-            lock.lock()
+            guard !isDisposed else { return }
+        } else {
+            // `flatMapFirst`: the selector only runs for an element that finds room.
+            guard claimRoom() else { return }
+        }
+        // No helper returning an `Inner?`: in unspecialized generic code that optional type
+        // would cost a metadata lookup per element.
+        let inner: Inner
+        do {
+            inner = try selector(element)
+        } catch {
+            outerFailed(error)
+            return
+        }
+        lock.lock()
+        if limit.queuesOverflow {
             guard !isDisposed else {
                 lock.unlock()
                 return
@@ -160,36 +174,9 @@ where Inner.Element == Observer.Element {
                 return
             }
             activeCount += 1
-            start(inner)
-        } else {
-            // `flatMapFirst`: the selector only runs for an element that finds room, which it
-            // claims before letting go of the lock.
-            let hasRoom = lock.withLock {
-                guard !isDisposed, activeCount < limit.maxConcurrent else { return false }
-                activeCount += 1
-                return true
-            }
-            guard hasRoom, let inner = select(element) else { return }
-            lock.lock()
-            start(inner)
         }
-    }
-
-    /// Calls the selector, outside `lock`; on an error ends the sink and returns `nil`.
-    private func select(_ element: SourceElement) -> Inner? {
-        do {
-            return try selector(element)
-        } catch {
-            outerFailed(error)
-            return nil
-        }
-    }
-
-    /// Called under `lock`, with `inner` already counted active; releases the lock. Subscribes
-    /// `inner`, or forwards the element of a `just`, counting it completed without letting go
-    /// of the lock.
-    private func start(_ inner: Inner) {
         let observable = inner.asObservable()
+        // Checked while still holding the lock: a `just` is counted without letting go of it.
         let isScalar = observable.withScalarElement { element in
             let deliversNow = scalarArrived(element)
             let hasPending = pendingCount > 0
@@ -204,6 +191,18 @@ where Inner.Element == Observer.Element {
         let observerType = innerObserverType()
         lock.unlock()
         subscribe(observable, observerType: observerType)
+    }
+
+    /// For `flatMapFirst`: counts an inner sequence active if there is room for one, before the
+    /// selector makes it.
+    ///
+    /// - Returns: Whether there was room (and the sink is still running).
+    private func claimRoom() -> Bool {
+        lock.withLock {
+            guard !isDisposed, activeCount < limit.maxConcurrent else { return false }
+            activeCount += 1
+            return true
+        }
     }
 
     override var hasRunningInners: Bool {
