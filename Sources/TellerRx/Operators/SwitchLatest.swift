@@ -54,17 +54,15 @@ final class SwitchProducer<SourceElement: Sendable, Inner: ObservableConvertible
 /// time (see ``LockedSink``), and the terminal event is sent, and everything disposed, only once
 /// it is released (see ``LockedSink``). The current inner subscription lives
 /// in a lock-free ``SerialSlot`` instead, so that disposing from another thread never waits for
-/// a delivery in progress.
+/// a delivery in progress. The selector is user code: it runs with the lock released.
 private final class SwitchSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    LockedSink<Observer>, ObserverType, @unchecked Sendable
+    FlatteningSink<SourceElement, Observer>, @unchecked Sendable
 where Inner.Element == Observer.Element {
-    // @unchecked: the mutable state is guarded by `lock`; `current` and `outer` are atomic.
+    // @unchecked: the mutable state is guarded by `lock`; `current` is atomic.
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     private let selector: Selector
-    private let outer = SubscriptionSlot()
     private let current = SerialSlot()
-    private let isTornDown = AtomicFlag()
     /// Fetched on first use (sequences of `just` never need it); only the serial outer
     /// sequence's `onNext` touches it.
     @exclusivity(unchecked) private var innerObserverType: (any InnerObserverCreating<Inner.Element>.Type)?
@@ -72,7 +70,6 @@ where Inner.Element == Observer.Element {
     // Guarded by `lock`.
     @exclusivity(unchecked) fileprivate var latestID: UInt64 = 0
     @exclusivity(unchecked) private var hasLatest = false
-    @exclusivity(unchecked) private var isOuterDone = false
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {
         self.selector = selector
@@ -83,31 +80,22 @@ where Inner.Element == Observer.Element {
         source.subscribe(self, upstreamOf: outer)
     }
 
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            lock.withLock { fail(error) }
-            finishIfStopped()
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    func onNext(_ element: SourceElement) {
-        lock.lock()
-        guard !isDisposed else {
-            lock.unlock()
-            return
-        }
+    /// Runs the selector with the lock released ("decide under the lock, act after"): it is user
+    /// code, which may send into the current inner sequence or dispose this operator. The outer
+    /// sequence is serial, so no other outer element is decided meanwhile; an event of the
+    /// current inner sequence decided meanwhile could as well have come just before this element.
+    override func onNext(_ element: SourceElement) {
+        guard !isDisposed else { return }
         let inner: Inner
         do {
             inner = try selector(element)
         } catch {
-            fail(error)
+            outerFailed(error)
+            return
+        }
+        lock.lock()
+        guard !isDisposed else {
             lock.unlock()
-            finishIfStopped()
             return
         }
         latestID &+= 1
@@ -155,16 +143,8 @@ where Inner.Element == Observer.Element {
         inner.subscribeEnteringTrampoline(observer, upstreamOf: observer)
     }
 
-    @inline(never)
-    private func onCompleted() {
-        lock.withLock {
-            isOuterDone = true
-            if !hasLatest {
-                complete()
-            }
-        }
-        outer.dispose()
-        finishIfStopped()
+    override var hasRunningInners: Bool {
+        hasLatest
     }
 
     /// Called under `lock` when the inner sequence with `id` completes.
@@ -177,10 +157,7 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    override func dispose() {
-        super.dispose()
-        guard isTornDown.set() else { return }
-        outer.dispose()
+    override func disposeInners() {
         current.dispose()
     }
 }

@@ -72,20 +72,19 @@ final class MergeProducer<SourceElement: Sendable, Inner: ObservableConvertibleT
 /// thread never waits for a delivery in progress; an inner sequence that ends while it is being
 /// subscribed (`just`) is never tracked at all.
 ///
+/// The selector is user code: it runs with the lock released (see ``onNext(_:)``).
+///
 /// Completion: after the outer sequence has completed and every inner sequence (running or
 /// queued) has completed. Any error ends everything at once.
 final class MergeSink<SourceElement: Sendable, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    LockedSink<Observer>, ObserverType, @unchecked Sendable
+    FlatteningSink<SourceElement, Observer>, @unchecked Sendable
 where Inner.Element == Observer.Element {
-    // @unchecked: the mutable state is guarded by `lock`; `inners` and `outer` synchronise
-    // themselves.
+    // @unchecked: the mutable state is guarded by `lock`; `inners` synchronises itself.
     typealias Selector = @Sendable (SourceElement) throws -> Inner
 
     private let selector: Selector
     private let limit: MergeLimit
-    private let outer = SubscriptionSlot()
     private let inners = InnerSubscriptions()
-    private let isTornDown = AtomicFlag()
     /// A finished inner observer that nothing else references any more, kept to observe the
     /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
     /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
@@ -97,7 +96,6 @@ where Inner.Element == Observer.Element {
 
     // Guarded by `lock`, which is also why dynamic exclusivity checks are switched off.
     @exclusivity(unchecked) private var activeCount = 0
-    @exclusivity(unchecked) private var isOuterDone = false
     /// The inner sequences waiting for room, created by the first one that has to wait: in
     /// unspecialized generic code an inline `FIFOQueue<Inner>` cost a type-metadata lookup in
     /// every sink's `init` and `deinit`, though most sinks never queue anything.
@@ -139,49 +137,44 @@ where Inner.Element == Observer.Element {
         return Disposables.create()
     }
 
-    func on(_ event: Event<SourceElement>) {
-        // Each case in its own function: in unspecialized generic code every function that
-        // builds or inspects an `Event` of another element type pays a metadata lookup, so the
-        // per-element path must not also carry the terminal paths' lookups.
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
+    /// Runs the selector with the lock released ("decide under the lock, act after"): it is user
+    /// code, which may send into this operator's inner sequences or dispose it. The outer
+    /// sequence is serial, so no other outer element is decided meanwhile; an inner event
+    /// decided meanwhile could as well have come just before this element.
+    override func onNext(_ element: SourceElement) {
+        if limit.queuesOverflow {
+            // Every element gets the selector, to run or to queue its result (as in RxSwift).
+            guard !isDisposed else { return }
+        } else {
+            // `flatMapFirst`: the selector only runs for an element that finds room.
+            guard claimRoom() else { return }
         }
-    }
-
-    func onNext(_ element: SourceElement) {
-        // Locked by hand: the selector runs under the lock, the subscription after it.
-        lock.lock()
-        guard !isDisposed else {
-            lock.unlock()
-            return
-        }
-        // Queued behind any waiting sequence too: the room it waits for may have been made by a
-        // thread that has not subscribed it yet, and order must hold (`concatMap`).
-        if activeCount >= limit.maxConcurrent || pendingCount > 0 {
-            if limit.queuesOverflow {
-                enqueue(element)
-            }
-            let hasRoom = activeCount < limit.maxConcurrent
-            lock.unlock()
-            if hasRoom { subscribePending() }
-            finishIfStopped()
-            return
-        }
+        // No helper returning an `Inner?`: in unspecialized generic code that optional type
+        // would cost a metadata lookup per element.
         let inner: Inner
         do {
             inner = try selector(element)
         } catch {
-            fail(error)
-            lock.unlock()
-            finishIfStopped()
+            outerFailed(error)
             return
         }
-        activeCount += 1
+        lock.lock()
+        if limit.queuesOverflow {
+            guard !isDisposed else {
+                lock.unlock()
+                return
+            }
+            // Queued behind any waiting sequence too: the room it waits for may have been made
+            // by a thread that has not subscribed it yet, and order must hold (`concatMap`).
+            if activeCount >= limit.maxConcurrent || pendingCount > 0 {
+                enqueue(inner)
+                let hasRoom = activeCount < limit.maxConcurrent
+                lock.unlock()
+                if hasRoom { subscribePending() }
+                return
+            }
+            activeCount += 1
+        }
         let observable = inner.asObservable()
         // Checked while still holding the lock: a `just` is counted without letting go of it.
         let isScalar = observable.withScalarElement { element in
@@ -200,38 +193,28 @@ where Inner.Element == Observer.Element {
         subscribe(observable, observerType: observerType)
     }
 
-    @inline(never)
-    private func onError(_ error: any Error) {
+    /// For `flatMapFirst`: counts an inner sequence active if there is room for one, before the
+    /// selector makes it.
+    ///
+    /// - Returns: Whether there was room (and the sink is still running).
+    private func claimRoom() -> Bool {
         lock.withLock {
-            fail(error)
+            guard !isDisposed, activeCount < limit.maxConcurrent else { return false }
+            activeCount += 1
+            return true
         }
-        finishIfStopped()
     }
 
-    @inline(never)
-    private func onCompleted() {
-        lock.withLock {
-            isOuterDone = true
-            if activeCount == 0 && pendingCount == 0 {
-                complete()
-            }
-        }
-        // The outer subscription has ended either way; inner sequences may still run.
-        outer.dispose()
-        finishIfStopped()
+    override var hasRunningInners: Bool {
+        activeCount > 0 || pendingCount > 0
     }
 
-    /// Called under `lock`: runs the selector now (as RxSwift does) and queues the result.
-    private func enqueue(_ element: SourceElement) {
-        do {
-            let inner = try selector(element)
-            let queue = pending ?? PendingInners()
-            pending = queue
-            queue.inners.enqueue(inner)
-            pendingCount += 1
-        } catch {
-            fail(error)
-        }
+    /// Called under `lock`: queues `inner` until there is room.
+    private func enqueue(_ inner: Inner) {
+        let queue = pending ?? PendingInners()
+        pending = queue
+        queue.inners.enqueue(inner)
+        pendingCount += 1
     }
 
     private func subscribe(_ inner: Inner) {
@@ -304,7 +287,7 @@ where Inner.Element == Observer.Element {
         )
         if !stored {
             spare.release()
-        } else if isTornDown.isSet {
+        } else if isTornDown {
             spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
         }
     }
@@ -360,10 +343,7 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    override func dispose() {
-        super.dispose()
-        guard isTornDown.set() else { return }
-        outer.dispose()
+    override func disposeInners() {
         inners.disposeAll()
         spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
     }
