@@ -4,6 +4,7 @@ import TellerRx
 func addSingleBenchmarks(to suite: inout BenchmarkSuite) {
     suite.add(SingleCreateSubscribeBenchmark())
     suite.add(SingleDeferredSuccessBenchmark())
+    suite.add(SingleZipBenchmark())
 }
 
 /// 100,000 times: `Single.create` with a closure that succeeds at once, `subscribe(onSuccess:)`
@@ -21,6 +22,24 @@ final class SingleCreateSubscribeBenchmark: Benchmark {
                 return Disposables.create()
             }
             _ = single.subscribe(onSuccess: { sum.value += $0 })
+        }
+        return sum.value
+    }
+}
+
+/// 100,000 times: `Single.zip` of two `Single.just` with a summing result selector, and of two
+/// more into a tuple, each subscribed with `subscribe(onSuccess:)`. One operation is one zip of
+/// each form, its subscription and success.
+final class SingleZipBenchmark: Benchmark {
+    let name = "single-zip"
+    let operations = 100_000
+    var expectedResult: Int { 6 * operations }
+
+    func run() -> Int {
+        let sum = Accumulator()
+        for _ in 0..<operations {
+            _ = Single.zip(Single.just(1), Single.just(2)) { $0 + $1 }.subscribe(onSuccess: { sum.value += $0 })
+            _ = Single.zip(Single.just(1), Single.just(2)).subscribe(onSuccess: { sum.value += $0.0 + $0.1 })
         }
         return sum.value
     }

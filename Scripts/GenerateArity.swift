@@ -467,35 +467,31 @@ func infallibleFile() -> [String] {
 
 // MARK: - Single and Maybe zip
 
-/// The words that tell `Single+Zip.swift` from `Maybe+Zip.swift`.
-struct TraitWords {
-    var type: String  // Single
-    var noun: String  // single
-    var plural: String  // singles
-    var emptyNote: String  // what an empty member does to the result, if anything
-    var emptyCollectionPrecedent: String  // whose behaviour an empty collection follows
+/// `zip` for singles and maybes, written once: extensions constrained on `SingleOrMaybeTrait`,
+/// whose results have the trait of their sources.
+let traitExtension = "extension PrimitiveSequenceType where Trait: SingleOrMaybeTrait"
 
-    var trait: String { type + "Trait" }
+func traitQuantity(_ count: Int) -> String {
+    let all = count == 2 ? "both" : "all \(numberWords[count]!)"
+    return "\(all) singles, or \(all) maybes,"
 }
 
-func traitThreads(_ words: TraitWords) -> String {
-    "The \(words.plural) are subscribed at once, in order, on the subscribing thread. `resultSelector` runs on the "
-        + "thread of the \(words.noun) that succeeds last. The first failure, or an error thrown by `resultSelector`, "
-        + "fails the result at once and disposes the other \(words.plural)." + words.emptyNote
-}
+let traitThreads =
+    "The sources are subscribed at once, in order, on the subscribing thread. `resultSelector` runs on the thread "
+    + "of the source that succeeds last. The first failure, or an error thrown by `resultSelector`, fails the "
+    + "result at once and disposes the other sources. If a maybe completes empty, the result completes empty once "
+    + "every maybe has ended."
 
-func traitSelectorArity(_ words: TraitWords, _ count: Int) -> [String] {
-    let quantity = count == 2 ? "both" : "all \(numberWords[count]!)"
-    var out = ["extension PrimitiveSequenceType where Trait == \(words.trait) {"]
-    out += docComment(
+func traitSelectorArity(_ count: Int) -> [String] {
+    var out = docComment(
         [
             .prose(
-                "Succeeds when \(quantity) \(words.plural) have succeeded, with `resultSelector` applied to their elements."
+                "Succeeds when \(traitQuantity(count)) have succeeded, with `resultSelector` applied to their elements."
             ),
-            .prose(traitThreads(words)),
+            .prose(traitThreads),
             .lines(
-                parameterDocs(count, noun: words.type, extra: ["  - resultSelector: Combines the elements."])
-                    + ["- Returns: A \(words.noun) of the combined elements."]
+                parameterDocs(count, noun: "Source", extra: ["  - resultSelector: Combines the elements."])
+                    + ["- Returns: A single of the combined elements for singles, a maybe for maybes."]
             ),
         ],
         indent: "    "
@@ -506,28 +502,28 @@ func traitSelectorArity(_ words: TraitWords, _ count: Int) -> [String] {
         generics: numbered(count) { "E\($0): Sendable" },
         parameters: numbered(count) { "_ source\($0): PrimitiveSequence<Trait, E\($0)>" },
         closure: ("resultSelector", numbered(count) { "E\($0)" }, "Element"),
-        returns: "\(words.type)<Element>"
+        returns: "PrimitiveSequence<Trait, Element>"
     )
     out += nestedCall(
         "        ",
-        wrapper: words.type,
+        wrapper: "PrimitiveSequence",
         label: "raw",
         inner: "Observable.zip",
         numbered(count) { "source\($0).source" } + ["resultSelector: resultSelector"]
     )
-    out += ["    }", "}"]
-    return out
+    return out + ["    }"]
 }
 
-func traitTupleArity(_ words: TraitWords, _ count: Int) -> [String] {
-    let quantity = count == 2 ? "both" : "all \(numberWords[count]!)"
+func traitTupleArity(_ count: Int) -> [String] {
     let selectorName = "zip(" + String(repeating: "_:", count: count) + "resultSelector:)"
-    var out = ["extension PrimitiveSequenceType where Element == any Sendable, Trait == \(words.trait) {"]
-    out += docComment(
+    var out = docComment(
         [
-            .prose("Succeeds when \(quantity) \(words.plural) have succeeded, with a tuple of their elements."),
-            .prose("Threads and errors work as in `\(selectorName)`."),
-            .lines(parameterDocs(count, noun: words.type) + ["- Returns: A \(words.noun) of the tuple of elements."]),
+            .prose("Succeeds when \(traitQuantity(count)) have succeeded, with a tuple of their elements."),
+            .prose("Threads, errors and empty maybes work as in `\(selectorName)`."),
+            .lines(
+                parameterDocs(count, noun: "Source")
+                    + ["- Returns: A single of the tuple of elements for singles, a maybe for maybes."]
+            ),
         ],
         indent: "    "
     )
@@ -536,38 +532,35 @@ func traitTupleArity(_ words: TraitWords, _ count: Int) -> [String] {
         name: "zip",
         generics: numbered(count) { "E\($0): Sendable" },
         parameters: numbered(count) { "_ source\($0): PrimitiveSequence<Trait, E\($0)>" },
-        returns: "\(words.type)<(" + numbered(count) { "E\($0)" }.joined(separator: ", ") + ")>"
+        returns: "PrimitiveSequence<Trait, (" + numbered(count) { "E\($0)" }.joined(separator: ", ") + ")>"
     )
     out += nestedCall(
         "        ",
-        wrapper: words.type,
+        wrapper: "PrimitiveSequence",
         label: "raw",
         inner: "Observable.zip",
         numbered(count) { "source\($0).source" }
     )
-    out += ["    }", "}"]
-    return out
+    return out + ["    }"]
 }
 
-func traitCollectionForms(_ words: TraitWords) -> [String] {
-    let type = words.type
-    var out = ["extension PrimitiveSequenceType where Trait == \(words.trait) {"]
-    out += docComment(
+func traitCollectionForms() -> [String] {
+    var out = docComment(
         [
             .prose(
-                "Succeeds when every \(words.noun) of `collection` has succeeded, with `resultSelector` applied to "
-                    + "their elements, in the collection's order."
+                "Succeeds when every single (or every maybe) of `collection` has succeeded, with `resultSelector` "
+                    + "applied to their elements, in the collection's order."
             ),
             .prose(
-                traitThreads(words)
-                    + " For an empty collection, \(words.emptyCollectionPrecedent), the result succeeds at once with "
-                    + "`resultSelector([])`, called on the subscribing thread."
+                traitThreads
+                    + " For an empty collection the result succeeds at once with `resultSelector([])`, called on "
+                    + "the subscribing thread: RxSwift's behaviour for singles, kept for maybes."
             ),
             .lines([
                 "- Parameters:",
-                "  - collection: The \(words.plural), all of the same element type.",
+                "  - collection: The singles or maybes, all of the same element type.",
                 "  - resultSelector: Combines the elements.",
-                "- Returns: A \(words.noun) of the combined elements.",
+                "- Returns: A single of the combined elements for singles, a maybe for maybes.",
             ]),
         ],
         indent: "    "
@@ -576,70 +569,56 @@ func traitCollectionForms(_ words: TraitWords) -> [String] {
         "    public static func zip<Sources: Collection, Result: Sendable>(",
         "        _ collection: Sources,",
         "        resultSelector: @escaping @Sendable ([Element]) throws -> Result",
-        "    ) -> \(type)<Result> where Sources.Element == \(type)<Element> {",
+        "    ) -> PrimitiveSequence<Trait, Result> where Sources.Element == PrimitiveSequence<Trait, Element> {",
         "        if collection.isEmpty {",
-        "            return \(type)(raw: Observable.deferred { .just(try resultSelector([])) })",
+        "            return PrimitiveSequence(raw: Observable.deferred { .just(try resultSelector([])) })",
         "        }",
-        "        return \(type)(raw: Observable.zip(collection.map(\\.source), resultSelector: resultSelector))",
+        "        return PrimitiveSequence(raw: Observable.zip(collection.map(\\.source), resultSelector: resultSelector))",
         "    }",
         "",
     ]
     out += docComment(
         [
             .prose(
-                "Succeeds when every \(words.noun) of `collection` has succeeded, with an array of their elements, "
-                    + "in the collection's order."
+                "Succeeds when every single (or every maybe) of `collection` has succeeded, with an array of their "
+                    + "elements, in the collection's order."
             ),
             .prose(
-                "Threads and errors work as in `zip(_:resultSelector:)`. For an empty collection, "
-                    + "\(words.emptyCollectionPrecedent), "
-                    + "the result succeeds at once with an empty array."
+                "Threads, errors and empty maybes work as in `zip(_:resultSelector:)`. For an empty collection "
+                    + "the result succeeds at once with an empty array (for maybes too)."
             ),
             .lines([
-                "- Parameter collection: The \(words.plural).",
-                "- Returns: A \(words.noun) of the array of elements.",
+                "- Parameter collection: The singles or maybes.",
+                "- Returns: A single of the array of elements for singles, a maybe for maybes.",
             ]),
         ],
         indent: "    "
     )
     out += [
-        "    public static func zip<Sources: Collection>(_ collection: Sources) -> \(type)<[Element]>",
-        "    where Sources.Element == \(type)<Element> {",
+        "    public static func zip<Sources: Collection>(_ collection: Sources) -> PrimitiveSequence<Trait, [Element]>",
+        "    where Sources.Element == PrimitiveSequence<Trait, Element> {",
         "        if collection.isEmpty {",
-        "            return \(type)(raw: Observable.just([]))",
+        "            return PrimitiveSequence(raw: Observable.just([]))",
         "        }",
-        "        return \(type)(raw: Observable.zip(collection.map(\\.source)))",
+        "        return PrimitiveSequence(raw: Observable.zip(collection.map(\\.source)))",
         "    }",
-        "}",
     ]
     return out
 }
 
-func traitFile(_ words: TraitWords) -> [String] {
+func traitFile() -> [String] {
     var out = [
-        "// `zip` for \(words.plural): the arity overloads (2 to 8, with a result selector or into a tuple) and the",
-        "// collection forms, thin wrappers over the observable `zip` (Operators/Zip/).",
+        "// `zip` for singles and maybes, written once for both traits: the arity overloads (2 to 8, with a result",
+        "// selector or into a tuple) and the collection forms, thin wrappers over the observable `zip`",
+        "// (Operators/Zip/) whose result keeps the sources' trait.",
+        "",
+        traitExtension + " {",
     ]
-    for count in arities {
-        out += [""] + traitSelectorArity(words, count) + [""] + traitTupleArity(words, count)
-    }
-    return out + [""] + traitCollectionForms(words)
+    out += arities.map { traitSelectorArity($0) }.joined(separator: [""])
+    out += [""] + traitCollectionForms() + ["}", "", traitExtension + ", Element == any Sendable {"]
+    out += arities.map { traitTupleArity($0) }.joined(separator: [""])
+    return out + ["}"]
 }
-
-let single = TraitWords(
-    type: "Single",
-    noun: "single",
-    plural: "singles",
-    emptyNote: "",
-    emptyCollectionPrecedent: "as in RxSwift"
-)
-let maybe = TraitWords(
-    type: "Maybe",
-    noun: "maybe",
-    plural: "maybes",
-    emptyNote: " If a maybe completes empty, the result completes empty once every maybe has ended.",
-    emptyCollectionPrecedent: "as for a single"
-)
 
 // MARK: - Writing
 
@@ -648,8 +627,7 @@ let generatedNote = "// Generated by Scripts/GenerateArity.swift; do not edit. R
 let files: [(path: String, lines: [String])] = [
     ("Sources/TellerRx/Operators/CombineLatest/CombineLatest+Arity.swift", operatorFile(combineLatestFamily)),
     ("Sources/TellerRx/Operators/Zip/Zip+Arity.swift", operatorFile(zipFamily)),
-    ("Sources/TellerRx/Traits/Single+Zip.swift", traitFile(single)),
-    ("Sources/TellerRx/Traits/Maybe+Zip.swift", traitFile(maybe)),
+    ("Sources/TellerRx/Traits/PrimitiveSequence+Zip.swift", traitFile()),
     ("Sources/TellerRx/Traits/Infallible/Infallible+Arity.swift", infallibleFile()),
 ]
 

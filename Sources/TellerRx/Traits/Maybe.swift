@@ -1,5 +1,5 @@
 /// The trait of a ``Maybe``: at most one element, or an error.
-public enum MaybeTrait {}
+public enum MaybeTrait: SingleOrMaybeTrait {}
 
 /// A sequence that produces at most one element, then ends; or fails.
 ///

@@ -1,5 +1,5 @@
 /// The trait of a ``Single``: exactly one element, or an error.
-public enum SingleTrait {}
+public enum SingleTrait: SingleOrMaybeTrait {}
 
 /// A sequence that produces exactly one element or fails: the shape of a network request.
 ///
