@@ -308,8 +308,10 @@ let combineLatestFamily = OperatorFamily(
                 "source, or thrown by `resultSelector`, is sent at once and disposes every source.",
             ]),
             .lines([
-                "`resultSelector` runs on the thread of the source whose element triggered it; results are",
-                "delivered one at a time, never overlapping, even when the sources emit on different threads.",
+                "`resultSelector` runs on the thread of the source whose element triggered it, or on the",
+                "thread delivering an earlier result at that moment, right after it; never twice at once,",
+                "never under the operator's lock. Results are delivered in order, one at a time, even when",
+                "the sources emit on different threads.",
             ]),
         ]
     },
@@ -324,8 +326,8 @@ let combineLatestFamily = OperatorFamily(
                 "A tuple is sent each time a source sends an element, once every source has sent at least",
                 "one. The result completes when every source has completed, or when a source sends an",
                 "element while another source is done without ever having sent one. An error from any",
-                "source is sent at once and disposes every source. Tuples are delivered one at a time,",
-                "never overlapping, on the thread of the source whose element triggered them.",
+                "source is sent at once and disposes every source. Tuples are delivered in order, one at a",
+                "time, never overlapping, even when the sources emit on different threads.",
             ])
         ]
     },
@@ -368,9 +370,10 @@ let zipFamily = OperatorFamily(
                 "disposes every source.",
             ]),
             .lines([
-                "`resultSelector` runs on the thread of the source whose element completed a group;",
-                "results are delivered one at a time, never overlapping, even when the sources emit on",
-                "different threads.",
+                "`resultSelector` runs on the thread of the source whose element completed a group, or on",
+                "the thread delivering an earlier result at that moment, right after it; never twice at",
+                "once, never under the operator's lock. Results are delivered in order, one at a time, even",
+                "when the sources emit on different threads.",
             ]),
         ]
     },
@@ -383,8 +386,8 @@ let zipFamily = OperatorFamily(
                 "The n-th tuple holds the n-th element of every source: elements wait in a queue per",
                 "source until every source has sent its n-th one. The result completes when every source",
                 "has completed (as in RxSwift 6). An error from any source is sent at once and disposes",
-                "every source. Tuples are delivered one at a time, never overlapping, on the thread of",
-                "the source whose element completed them.",
+                "every source. Tuples are delivered in order, one at a time, never overlapping, even when",
+                "the sources emit on different threads.",
             ])
         ]
     },

@@ -12,8 +12,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -42,8 +44,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -75,8 +79,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -111,8 +117,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -157,8 +165,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -208,8 +218,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -263,8 +275,10 @@ extension ObservableType {
     /// element while another source is done without ever having sent one. An error from any
     /// source, or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results are
-    /// delivered one at a time, never overlapping, even when the sources emit on different threads.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -442,8 +456,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -462,8 +476,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -484,8 +498,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -510,8 +524,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -548,8 +562,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -590,8 +604,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -636,8 +650,8 @@ extension ObservableType where Element == any Sendable {
     /// A tuple is sent each time a source sends an element, once every source has sent at least
     /// one. The result completes when every source has completed, or when a source sends an
     /// element while another source is done without ever having sent one. An error from any
-    /// source is sent at once and disposes every source. Tuples are delivered one at a time,
-    /// never overlapping, on the thread of the source whose element triggered them.
+    /// source is sent at once and disposes every source. Tuples are delivered in order, one at a
+    /// time, never overlapping, even when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.

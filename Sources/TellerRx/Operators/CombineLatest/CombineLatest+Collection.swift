@@ -9,8 +9,9 @@ extension ObservableType {
     /// RxSwift 6, sends `resultSelector([])` and completes at once. An error from any source,
     /// or thrown by `resultSelector`, is sent at once and disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element triggered it; results
-    /// are delivered one at a time, never overlapping.
+    /// `resultSelector` runs on the thread of the source whose element triggered it, or on the
+    /// thread delivering an earlier result at that moment, right after it; never twice at once,
+    /// never under the operator's lock. Results are delivered in order, one at a time.
     ///
     /// - Parameters:
     ///   - collection: The sources, all of the same element type.

@@ -11,9 +11,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -42,9 +43,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -76,9 +78,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -113,9 +116,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -160,9 +164,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -212,9 +217,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -268,9 +274,10 @@ extension ObservableType {
     /// then). An error from any source, or thrown by `resultSelector`, is sent at once and
     /// disposes every source.
     ///
-    /// `resultSelector` runs on the thread of the source whose element completed a group;
-    /// results are delivered one at a time, never overlapping, even when the sources emit on
-    /// different threads.
+    /// `resultSelector` runs on the thread of the source whose element completed a group, or on
+    /// the thread delivering an earlier result at that moment, right after it; never twice at
+    /// once, never under the operator's lock. Results are delivered in order, one at a time, even
+    /// when the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -440,8 +447,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -459,8 +466,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -480,8 +487,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -505,8 +512,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -542,8 +549,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -583,8 +590,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
@@ -628,8 +635,8 @@ extension ObservableType where Element == any Sendable {
     /// The n-th tuple holds the n-th element of every source: elements wait in a queue per
     /// source until every source has sent its n-th one. The result completes when every source
     /// has completed (as in RxSwift 6). An error from any source is sent at once and disposes
-    /// every source. Tuples are delivered one at a time, never overlapping, on the thread of
-    /// the source whose element completed them.
+    /// every source. Tuples are delivered in order, one at a time, never overlapping, even when
+    /// the sources emit on different threads.
     ///
     /// - Parameters:
     ///   - source1: Source 1.
