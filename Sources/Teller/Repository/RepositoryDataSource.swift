@@ -34,7 +34,11 @@ public protocol RepositoryDataSource: TellerDataSource {
     /// - Returns: A `Single` with the response; Teller disposes it if nobody waits any more.
     func fetchFreshCache(requirements: Requirements) -> Single<FetchResponse<FetchResult, FetchError>>
 
-    /// Saves fetched data to the cache. Called on the background scheduler.
+    /// Saves fetched data to the cache. Called on the background scheduler: right away, on the
+    /// thread that started the fetch, when the fetch answered while it was being subscribed (a
+    /// `Single.just`, a response from memory); otherwise in a later turn of that scheduler,
+    /// never on the thread the answer came on. So a fetch that answers at once must not hold a
+    /// lock its save needs while it sends the answer.
     ///
     /// Not called when a fetch of the same tag by another data-source type saved first though
     /// it started later, with an invalidation between the two starts (``Teller/invalidate(tag:)``,
