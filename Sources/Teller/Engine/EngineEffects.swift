@@ -69,6 +69,10 @@ enum CacheReading<Cache: Sendable>: Sendable {
 /// that returns without a value is reported, so a store that only emits on change shows in the
 /// log instead of hanging silently.
 ///
+/// What the observation sends while it is being subscribed (a store's current value) is on
+/// `scheduler` already, and is delivered in that same turn; what it sends later, or from another
+/// thread, goes through `observe(on: scheduler)`, in order.
+///
 /// With a `storeMismatch` (see `cacheStoreMismatch`) the data source is not asked: the reading
 /// fails with it on `scheduler`, as a failed observation would.
 func readCache<Cache: Sendable>(
@@ -80,42 +84,97 @@ func readCache<Cache: Sendable>(
     if let storeMismatch {
         return Observable.error(storeMismatch).observe(on: scheduler)
     }
-    return Observable<Emitted<Cache>>.create { observer in
-        // Whether the observation sent anything while being subscribed: a value, or its end (after
-        // which nothing may follow).
-        let answered = LockedState(false)
-        let subscription = observe().subscribe(
-            onNext: { cache in
-                answered.withLock { $0 = true }
-                observer.onNext(.value(cache))
-            },
-            onError: { error in
-                answered.withLock { $0 = true }
-                observer.onError(error)
-            },
-            onCompleted: {
-                answered.withLock { $0 = true }
-                observer.onCompleted()
-            }
-        )
-        if !answered.withLock({ $0 }) {
-            observer.onNext(.nothingOnSubscribe)
-        }
-        return subscription
+    return Observable<CacheReading<Cache>>.create { observer in
+        // On `scheduler`: see `subscribe(on:)` below.
+        let read = CacheRead(scheduler: scheduler, isEmpty: isEmpty, observer: observer)
+        let subscription = read.subscribe(observe)
+        return Disposables.create(subscription, read)
     }
     .subscribe(on: scheduler)
-    .observe(on: scheduler)
-    // After the hop: `isEmpty` is the data source's, and runs where its docs say.
-    .map { emitted in
-        switch emitted {
-        case .value(let cache): .value(cache, isEmpty: isEmpty(cache))
-        case .nothingOnSubscribe: .nothingOnSubscribe
-        }
-    }
 }
 
-/// What the data source's observation emits, before `isEmpty` is asked on the UI scheduler.
-private enum Emitted<Cache: Sendable>: Sendable {
-    case value(Cache)
-    case nothingOnSubscribe
+/// One subscription to a data source's cache (see ``readCache(on:failingWith:observe:isEmpty:)``):
+/// where each event it sends is delivered, and whether it sent anything while being subscribed.
+private final class CacheRead<Cache: Sendable>: Disposable, Sendable {
+    private typealias Hop = (subject: PublishSubject<TellerRx.Event<Cache>>, subscription: any Disposable)
+
+    private struct State {
+        /// Whether the observation sent anything while being subscribed: a value, or its end
+        /// (after which nothing may follow).
+        var answered = false
+        /// The way to the scheduler, made for the first event sent later or from another thread;
+        /// from then on every event takes it, so none overtakes another.
+        var hop: Hop?
+        var isDisposed = false
+    }
+
+    private enum Route {
+        case now
+        case hop(PublishSubject<TellerRx.Event<Cache>>)
+        case dropped
+    }
+
+    private let scheduler: any SchedulerType
+    private let isEmpty: @Sendable (Cache) -> Bool
+    private let observer: AnyObserver<CacheReading<Cache>>
+    private let state = LockedState(State())
+
+    init(
+        scheduler: any SchedulerType,
+        isEmpty: @escaping @Sendable (Cache) -> Bool,
+        observer: AnyObserver<CacheReading<Cache>>
+    ) {
+        self.scheduler = scheduler
+        self.isEmpty = isEmpty
+        self.observer = observer
+    }
+
+    /// Subscribes the observation (on the scheduler), then reports it if it sent nothing.
+    func subscribe(_ observe: () -> Observable<Cache>) -> any Disposable {
+        var subscription: (any Disposable)?
+        ThreadMark.cacheReadStart.run {
+            subscription = observe().subscribe { [self] in on($0) }
+        }
+        if !state.withLock({ $0.answered }) {
+            observer.onNext(.nothingOnSubscribe)
+        }
+        return subscription ?? Disposables.create()
+    }
+
+    private func on(_ event: TellerRx.Event<Cache>) {
+        let onTheSchedulerNow = ThreadMark.cacheReadStart.isCurrent
+        let route = state.withLock { state -> Route in
+            state.answered = true
+            if state.isDisposed { return .dropped }
+            if let hop = state.hop { return .hop(hop.subject) }
+            if onTheSchedulerNow { return .now }
+            // No app code runs in making it: a subject and its `observe(on:)` subscription.
+            let subject = PublishSubject<TellerRx.Event<Cache>>()
+            let subscription = subject.observe(on: scheduler).subscribe { [self] in deliver($0) }
+            state.hop = (subject, subscription)
+            return .hop(subject)
+        }
+        switch route {
+        case .now: deliver(event)
+        case .hop(let subject): subject.onNext(event)
+        case .dropped: break
+        }
+    }
+
+    /// On the scheduler: `isEmpty` is the data source's, and runs where its docs say.
+    private func deliver(_ event: TellerRx.Event<Cache>) {
+        switch event {
+        case .next(let cache): observer.onNext(.value(cache, isEmpty: isEmpty(cache)))
+        case .error(let error): observer.onError(error)
+        case .completed: observer.onCompleted()
+        }
+    }
+
+    func dispose() {
+        let hop = state.withLock { state -> Hop? in
+            state.isDisposed = true
+            return state.hop
+        }
+        hop?.subscription.dispose()
+    }
 }

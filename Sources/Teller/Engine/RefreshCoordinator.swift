@@ -231,7 +231,7 @@ final class RefreshCoordinator: Sendable {
             enterFetchLane(key) {
                 guard attempt.granted() else { return }
                 _ = scheduler.schedule(()) { _ in
-                    FetchStartThread.run { attempt.start(if: mayStart(), fetch, observer: observer) }
+                    ThreadMark.fetchStart.run { attempt.start(if: mayStart(), fetch, observer: observer) }
                     return Disposables.create()
                 }
             }

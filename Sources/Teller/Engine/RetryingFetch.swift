@@ -20,7 +20,7 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
     /// Whether the answer is handled on the background scheduler, whatever thread it came on
     /// (a first page, whose save must not run on the data source's thread), or where it came.
     /// An answer given while the fetch was being started is on the background scheduler already
-    /// (``FetchStartThread``) and is handled there at once.
+    /// (``ThreadMark/fetchStart``) and is handled there at once.
     let answersOnBackground: Bool
     /// What the fetch's result becomes; `stamp` is the ``Teller/invalidationStamp`` noted when
     /// the successful attempt started, so an invalidation that came later is not cleared by it.
@@ -108,7 +108,7 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
             guard answered.set() else { return }
             // An answer that came while the fetch was being started on the background scheduler
             // is on it already.
-            guard hop, !FetchStartThread.isCurrent else {
+            guard hop, !ThreadMark.fetchStart.isCurrent else {
                 return handle(event, stamp: stamp, afterFailures: failures)
             }
             // One hop for the one event that counts, where an `observe(on:)` would queue every

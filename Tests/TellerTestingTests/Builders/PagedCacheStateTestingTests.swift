@@ -92,7 +92,7 @@ import Testing
             states.timeline == [
                 "101: noCache, firstFetch",
                 "113: cache unread age 112, justFinishedFirstFetch",
-                "115: cache [\"a\", \"b\"] age 112, more",
+                "113: cache [\"a\", \"b\"] age 112, more",
             ]
         )
         #expect(
@@ -112,7 +112,7 @@ import Testing
 
     @Test func aSinglePageShowsNoMorePagesWhichIsTheDefault() {
         let states = observe(server([["a", "b"]]))
-        #expect(states.timeline.last == "115: cache [\"a\", \"b\"] age 112")
+        #expect(states.timeline.last == "113: cache [\"a\", \"b\"] age 112")
         let expected = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(112)) {
             $0.cache(["a", "b"])
         }
@@ -130,7 +130,7 @@ import Testing
         let dataSource = PageNumberDataSource()
         dataSource.respond { _ in env.page([], more: true, next: Void?.none, after: 10) }
         let states = observe(dataSource)
-        #expect(states.timeline.last == "115: cache empty age 112")
+        #expect(states.timeline.last == "113: cache empty age 112")
         let empty = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(112))
         #expect(states.states.last == empty)
         #expect(
@@ -144,7 +144,7 @@ import Testing
 
     @Test func aRelaunchShowsTheCacheUnreadThenItsFirstPageWithTheStoredPaging() {
         let states = observe(previousLaunch(automaticallyRefresh: false))
-        #expect(states.timeline == ["101: cache unread age 50", "104: cache [\"a\", \"b\"] age 50, more"])
+        #expect(states.timeline == ["101: cache unread age 50", "103: cache [\"a\", \"b\"] age 50, more"])
         #expect(
             states.states[0]
                 == builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(50)) { $0.loadingCache() }
@@ -162,7 +162,7 @@ import Testing
         let states = observe(previousLaunch(automaticallyRefresh: true))
         #expect(
             Array(states.timeline.prefix(2)) == [
-                "101: cache unread age 50, refreshing", "104: cache [\"a\", \"b\"] age 50, refreshing, more",
+                "101: cache unread age 50, refreshing", "103: cache [\"a\", \"b\"] age 50, refreshing, more",
             ]
         )
         let unread = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(50)) {
@@ -203,7 +203,7 @@ import Testing
                 "201: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
                 // The pages shown keep their own "more": the new first page's comes with it.
                 "213: cache [\"a\", \"b\", \"c\", \"d\"] age 212, justFinishedRefresh, more",
-                "215: cache [\"new a\", \"new b\"] age 212",
+                "213: cache [\"new a\", \"new b\"] age 212",
             ]
         )
         let justRefreshed = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(112)) {
@@ -249,7 +249,7 @@ import Testing
 
     @Test func aNextPageWithMoreAfterItShowsMorePagesAndKeepsTheFirstPagesAge() {
         let states = observe(server([["a", "b"], ["c", "d"], ["e"]])) { goToNextPage($0, at: 200) }
-        #expect(states.timeline.last == "215: cache [\"a\", \"b\", \"c\", \"d\"] age 112, more")
+        #expect(states.timeline.last == "214: cache [\"a\", \"b\", \"c\", \"d\"] age 112, more")
         let shown = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(112)) {
             $0.cache(["a", "b", "c", "d"])
             $0.morePages()
@@ -259,7 +259,7 @@ import Testing
 
     @Test func theLastPageShowsNoMorePages() {
         let states = observe(server([["a", "b"], ["c"]])) { goToNextPage($0, at: 200) }
-        #expect(states.timeline.last == "215: cache [\"a\", \"b\", \"c\"] age 112")
+        #expect(states.timeline.last == "214: cache [\"a\", \"b\", \"c\"] age 112")
         let last = builder.pagedCache(requirements: octocat, lastTimeFetched: env.date(112)) {
             $0.cache(["a", "b", "c"])
             $0.noMorePages()

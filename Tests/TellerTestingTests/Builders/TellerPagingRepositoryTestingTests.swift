@@ -95,9 +95,9 @@ import Testing
         #expect(
             states.timeline == [
                 "100001: cache unread age 100000",
-                "100004: cache [\"a\", \"b\"] age 100000, more",
+                "100003: cache [\"a\", \"b\"] age 100000, more",
                 "100101: cache [\"a\", \"b\"] age 100000, more, loadingNextPage",
-                "100115: cache [\"a\", \"b\", \"c\", \"d\"] age 100000, more",
+                "100114: cache [\"a\", \"b\", \"c\", \"d\"] age 100000, more",
             ]
         )
         // What the repository shows is what the paged builder builds.
@@ -117,7 +117,7 @@ import Testing
         }
         repository.requirements = octocat
         let states = run(repository) { env.scheduler.scheduleAt(100_100) { repository.goToNextPage() } }
-        #expect(states.timeline.last == "100004: cache [\"a\", \"b\"] age 100000")
+        #expect(states.timeline.last == "100003: cache [\"a\", \"b\"] age 100000")
         #expect(dataSource.fetches.isEmpty)
     }
 
@@ -212,9 +212,9 @@ import Testing
         #expect(
             states.timeline == [
                 "100001: cache unread age 100000, refreshing",
-                "100004: cache [\"a\", \"b\"] age 100000, refreshing, more",
+                "100003: cache [\"a\", \"b\"] age 100000, refreshing, more",
                 "100014: cache [\"a\", \"b\"] age 100013, justFinishedRefresh, more",
-                "100016: cache [\"new a\", \"new b\"] age 100013, more",
+                "100014: cache [\"new a\", \"new b\"] age 100013, more",
             ]
         )
     }
@@ -258,7 +258,7 @@ import Testing
         #expect(result.lastFetched == env.date(99_000))
         #expect(metadata()?.lastFetched == env.date(99_000))
         repository.requirements = octocat
-        #expect(run(repository).timeline.last == "100004: cache [\"a\"] age 99000")
+        #expect(run(repository).timeline.last == "100003: cache [\"a\"] age 99000")
     }
 
     // MARK: cacheEmpty
@@ -275,7 +275,7 @@ import Testing
         #expect(!dataSource.log.contains { $0.hasPrefix("save") })
         repository.requirements = octocat
         let states = run(repository)
-        #expect(states.timeline.last == "100004: cache empty age 100000")
+        #expect(states.timeline.last == "100003: cache empty age 100000")
         #expect(
             states.states.last == State.testing.pagedCache(requirements: octocat, lastTimeFetched: env.date(100_000))
         )

@@ -150,7 +150,7 @@ import Testing
         env.scheduler.scheduleAt(200) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.timeline.first == "101: noCache, firstFetch")
-        #expect(states.timeline.last == "215: cache [\"a\", \"b\", \"c\"] age 112")
+        #expect(states.timeline.last == "214: cache [\"a\", \"b\", \"c\"] age 112")
         #expect(mock.fetchFreshCacheInvocations.map(\.pagingRequirements.number) == [1, 2])
         #expect(mock.getNextPagePagingRequirementsInvocations.map(\.nextPageRequirements) == ["1"])
         #expect(mock.deleteCacheInvocations == [octocat])

@@ -106,7 +106,7 @@ import Testing
         }
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(states.timeline.first == "101: noCache, firstFetch")
-        #expect(states.timeline.last == "115: cache [\"fetched\"] age 112")
+        #expect(states.timeline.last == "113: cache [\"fetched\"] age 112")
         #expect(mock.fetchFreshCacheInvocations == [octocat])
         #expect(mock.saveCacheInvocations.map(\.cache) == [["fetched"]])
         #expect(mock.isCacheEmptyCalled)

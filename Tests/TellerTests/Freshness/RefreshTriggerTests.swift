@@ -49,7 +49,7 @@ import Testing
             Array(states.timeline.suffix(3)) == [
                 "6001: cache [\"old\"] age 50, refreshing",
                 "6013: cache [\"old\"] age 6012, justFinishedRefresh",
-                "6015: cache [\"new\"] age 6012",
+                "6013: cache [\"new\"] age 6012",
             ]
         )
     }
@@ -108,7 +108,7 @@ import Testing
         withExtendedLifetime(repository) { env.scheduler.start() }
         #expect(dataSource.calls.fetches == 2)
         #expect(states.timeline.contains("113: cache [\"old\"] age -10000, refreshError TestError(1)"))
-        #expect(states.timeline.last == "515: cache [\"online\"] age 512")
+        #expect(states.timeline.last == "513: cache [\"online\"] age 512")
     }
 
     @Test func theNetworkComingBackLeavesAFreshCacheAlone() {

@@ -59,7 +59,7 @@ import Testing
                 "145: noCache, firstFetch, retry at 184 after 2 failed: TestError(2)",
                 "185: noCache, firstFetch",
                 "197: cache unread age 196, justFinishedFirstFetch",
-                "199: cache [\"fetched on 3\"] age 196",
+                "197: cache [\"fetched on 3\"] age 196",
             ]
         )
         let log = env.log.value
@@ -131,7 +131,7 @@ import Testing
         withExtendedLifetime(repository) { env.scheduler.advanceTo(10_000) }
         // octocat once (its retry at 132 never runs), hubot once.
         #expect(dataSource.calls.fetches == 2)
-        #expect(states.timeline.last == "135: cache [\"hubot data\"] age 132")
+        #expect(states.timeline.last == "133: cache [\"hubot data\"] age 132")
     }
 
     @Test func releasingTheRepositoryCancelsThePendingRetry() throws {

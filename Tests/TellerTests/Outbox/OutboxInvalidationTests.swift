@@ -44,10 +44,10 @@ import Testing
             states.timeline == [
                 "1: cache unread age 0",
                 "1: cache unread age 0, 1 pending",
-                "3: cache [\"old\"] age 0, 1 pending",
+                "1: cache [\"old\"] age 0, 1 pending",
                 "52: cache [\"old\"] age 0, refreshing",
                 "59: cache [\"old\"] age 58, justFinishedRefresh",
-                "61: cache [\"from the server\"] age 58",
+                "59: cache [\"from the server\"] age 58",
             ]
         )
     }

@@ -36,7 +36,7 @@ import Testing
             states.timeline == [
                 "101: noCache, firstFetch",
                 "113: cache unread age 112, justFinishedFirstFetch",
-                "115: cache [\"a\", \"b\"] age 112, more",
+                "113: cache [\"a\", \"b\"] age 112, more",
             ]
         )
         #expect(dataSource.log == ["fetch page 1", "delete", "save page 1", "observe page 1"])
@@ -57,9 +57,9 @@ import Testing
         #expect(
             states.timeline == [
                 "101: cache unread age 50, refreshing",
-                "104: cache [\"a\", \"b\"] age 50, refreshing, more",
+                "103: cache [\"a\", \"b\"] age 50, refreshing, more",
                 "114: cache [\"a\", \"b\"] age 113, justFinishedRefresh, more",
-                "116: cache [\"new a\", \"new b\"] age 113, more",
+                "114: cache [\"new a\", \"new b\"] age 113, more",
             ]
         )
         #expect(
@@ -87,7 +87,7 @@ import Testing
                 "101: noCache",
                 "201: noCache, firstFetch",
                 "213: cache unread age 212, justFinishedFirstFetch",
-                "215: cache [\"a\", \"b\"] age 212, more",
+                "213: cache [\"a\", \"b\"] age 212, more",
             ]
         )
         #expect(results.events == [.next(212, .successful), .completed(212)])
@@ -149,7 +149,7 @@ import Testing
         #expect(dataSource.cache(for: octocat) == ["a", "b"])
         #expect(dataSource.cache(for: hubot) == ["a", "b"])
         #expect(repository.pagingRequirements == PageNumber(number: 1))
-        #expect(states.timeline.last == "275: cache [\"a\", \"b\"] age 272, more")
+        #expect(states.timeline.last == "273: cache [\"a\", \"b\"] age 272, more")
         #expect(!dataSource.log.contains("save page 2"))
     }
 

@@ -36,7 +36,7 @@ import Testing
             Array(states.timeline.dropFirst(7)) == [
                 "401: cache [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"] age 112, refreshing, more",
                 "413: cache [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\"] age 412, justFinishedRefresh, more",
-                "415: cache [\"new a\", \"new b\"] age 412, more",
+                "413: cache [\"new a\", \"new b\"] age 412, more",
             ]
         )
         #expect(results.events == [.next(412, .successful), .completed(412)])
@@ -60,8 +60,8 @@ import Testing
                 "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
                 "406: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more, loadingNextPage",
                 "413: cache [\"a\", \"b\", \"c\", \"d\"] age 412, justFinishedRefresh, more, loadingNextPage",
-                "415: cache [\"x\", \"y\"] age 412, more, loadingNextPage",
-                "427: cache [\"x\", \"y\", \"a\", \"b\"] age 412, more",
+                "413: cache [\"x\", \"y\"] age 412, more, loadingNextPage",
+                "426: cache [\"x\", \"y\", \"a\", \"b\"] age 412, more",
             ]
         )
         // The page after the *refreshed* first page, with its cursor.
@@ -88,7 +88,7 @@ import Testing
                 "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
                 "406: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more, loadingNextPage",
                 "413: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshError TestError(3), more, loadingNextPage",
-                "427: cache [\"a\", \"b\", \"c\", \"d\", \"e\"] age 112",
+                "426: cache [\"a\", \"b\", \"c\", \"d\", \"e\"] age 112",
             ]
         )
         #expect(results.events.first?.value.element == .failedError(error: TestError(3)))
@@ -112,8 +112,8 @@ import Testing
                 "201: cache [\"a\", \"b\"] age 112, more, loadingNextPage",
                 "211: cache [\"a\", \"b\"] age 112, refreshing, more, loadingNextPage",
                 "223: cache [\"a\", \"b\"] age 222, justFinishedRefresh, more, loadingNextPage",
-                "225: cache [\"new a\", \"new b\"] age 222, more, loadingNextPage",
-                "237: cache [\"new a\", \"new b\", \"new c\"] age 222",
+                "223: cache [\"new a\", \"new b\"] age 222, more, loadingNextPage",
+                "236: cache [\"new a\", \"new b\", \"new c\"] age 222",
             ]
         )
         // The slow page 2 of the old list was cancelled: it never lands after the new page 1.
@@ -159,12 +159,12 @@ import Testing
                 "401: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshing, more",
                 // deleteCache ran, saveCache threw: the data source's cache is now empty.
                 "413: cache [\"a\", \"b\", \"c\", \"d\"] age 112, refreshError TestError(9), more",
-                "415: cache empty age 112",
+                "413: cache empty age 112",
                 "501: cache empty age 112, refreshing",
                 "513: cache empty age 512, justFinishedRefresh",
-                "515: cache [\"a\", \"b\"] age 512, more",
+                "513: cache [\"a\", \"b\"] age 512, more",
                 "601: cache [\"a\", \"b\"] age 512, more, loadingNextPage",
-                "615: cache [\"a\", \"b\", \"c\", \"d\"] age 512, more",
+                "614: cache [\"a\", \"b\", \"c\", \"d\"] age 512, more",
             ]
         )
         #expect(dataSource.fetches == ["fetch page 1", "fetch page 2", "fetch page 1", "fetch page 1", "fetch page 2"])
@@ -186,7 +186,7 @@ import Testing
         // `areMorePages` shown is the new first page's even if its pages were read before.
         #expect(
             Array(states.timeline.suffix(2)) == [
-                "314: cache [\"a\", \"b\"] age 313, more", "316: cache [\"a\", \"b\"] age 313, more",
+                "314: cache [\"a\", \"b\"] age 313, more", "315: cache [\"a\", \"b\"] age 313, more",
             ]
         )
         #expect(paged.pagingRequirements == PageNumber(number: 1))

@@ -53,10 +53,10 @@ import Testing
             states.timeline == [
                 "101: cache unread age 50, refreshing",
                 // Trimmed to the first page before it is read; more pages known before any fetch.
-                "104: cache [\"a\", \"b\"] age 50, refreshing, more",
+                "103: cache [\"a\", \"b\"] age 50, refreshing, more",
                 "106: cache [\"a\", \"b\"] age 50, refreshing, more, loadingNextPage",
                 "134: cache [\"a\", \"b\"] age 50, refreshError TestError(1), more, loadingNextPage",
-                "148: cache [\"a\", \"b\", \"c\", \"d\"] age 50, more",
+                "147: cache [\"a\", \"b\", \"c\", \"d\"] age 50, more",
             ]
         )
         #expect(Array(dataSource.log.prefix(3)) == ["trim", "observe after start", "fetch after start"])
@@ -74,9 +74,9 @@ import Testing
         #expect(
             states.timeline == [
                 "101: cache unread age 50",
-                "104: cache [\"a\", \"b\"] age 50, more",
+                "103: cache [\"a\", \"b\"] age 50, more",
                 "201: cache [\"a\", \"b\"] age 50, more, loadingNextPage",
-                "215: cache [\"a\", \"b\", \"c\", \"d\"] age 50, more",
+                "214: cache [\"a\", \"b\", \"c\", \"d\"] age 50, more",
             ]
         )
         #expect(dataSource.fetches == ["fetch after b"])
@@ -121,7 +121,7 @@ import Testing
         env.scheduler.scheduleAt(200) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
         // In this launch paging works: the requirements are kept in memory.
-        #expect(states.timeline[2] == "115: cache [\"a\", \"b\"] age 112, more")
+        #expect(states.timeline[2] == "113: cache [\"a\", \"b\"] age 112, more")
         #expect(dataSource.fetches == ["fetch after start", "fetch after b"])
         #expect(dataSource.cache(for: octocat) == ["a", "b", "c"])
         // A relaunch could not build the next page's requirements: it waits for a first page.
@@ -135,7 +135,7 @@ import Testing
         let (repository, states) = env.pagingRepository(dataSource, firstPage: Cursor(after: nil))
         env.scheduler.scheduleAt(200) { repository.goToNextPage() }
         withExtendedLifetime(repository) { env.scheduler.start() }
-        #expect(states.timeline.last == "104: cache [\"a\", \"b\"] age 50")
+        #expect(states.timeline.last == "103: cache [\"a\", \"b\"] age 50")
         #expect(dataSource.fetches.isEmpty)
         #expect(
             env.log.value.contains {

@@ -134,17 +134,17 @@ private func pullToRefreshSnippet(
         let lines = printed.value
         #expect(
             Array(lines.prefix(5)) == [
-                #"104: ["repo 1", "repo 2"] | more below"#,
+                #"103: ["repo 1", "repo 2"] | more below"#,
                 #"201: ["repo 1", "repo 2"] | loading more…"#,
-                #"205: ["repo 1", "repo 2", "repo 3", "repo 4"] | more below"#,
+                #"204: ["repo 1", "repo 2", "repo 3", "repo 4"] | more below"#,
                 #"301: ["repo 1", "repo 2", "repo 3", "repo 4"] | loading more…"#,
-                #"305: ["repo 1", "repo 2", "repo 3", "repo 4", "repo 5"]"#,
+                #"304: ["repo 1", "repo 2", "repo 3", "repo 4", "repo 5"]"#,
             ]
         )
         // Nothing at 400: the last page said there are no more. The refresh at 500 shows the pages
         // while it runs, then starts over from the new first page.
         #expect(lines.dropFirst(5).allSatisfy { $0.hasPrefix("50") })
-        #expect(lines.last == #"504: ["repo 1", "repo 2"] | more below"#)
+        #expect(lines.last == #"503: ["repo 1", "repo 2"] | more below"#)
         #expect(repository.pagingRequirements == ReposPage(number: 1))
     }
 }

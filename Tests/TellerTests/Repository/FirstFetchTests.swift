@@ -22,7 +22,7 @@ import Testing
             states.timeline == [
                 "201: noCache, firstFetch",
                 "253: cache unread age 252, justFinishedFirstFetch",
-                "255: cache [\"a\", \"b\"] age 252",
+                "253: cache [\"a\", \"b\"] age 252",
             ]
         )
         #expect(dataSource.calls.fetches == 1)
@@ -65,7 +65,7 @@ import Testing
                 "113: noCache, firstFetchError TestError(1)",
                 "301: noCache, firstFetch",
                 "313: cache unread age 312, justFinishedFirstFetch",
-                "315: cache [\"a\"] age 312",
+                "313: cache [\"a\"] age 312",
             ]
         )
         #expect(results.events == [.next(312, .successful), .completed(312)])
@@ -88,7 +88,7 @@ import Testing
                 "101: noCache",
                 "201: noCache, firstFetch",
                 "213: cache unread age 212, justFinishedFirstFetch",
-                "215: cache [\"a\"] age 212",
+                "213: cache [\"a\"] age 212",
             ]
         )
     }

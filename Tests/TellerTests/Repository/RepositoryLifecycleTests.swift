@@ -80,10 +80,10 @@ import Testing
         #expect(
             states.timeline == [
                 "101: cache unread age 50",
-                "103: cache [\"old\"] age 50",
+                "101: cache [\"old\"] age 50",
                 "201: noCache, firstFetch",
                 "213: cache unread age 212, justFinishedFirstFetch",
-                "215: cache [\"new\"] age 212",
+                "213: cache [\"new\"] age 212",
             ]
         )
         #expect(dataSource.calls.fetches == 1)
@@ -161,9 +161,9 @@ import Testing
         #expect(
             states.timeline == [
                 "101: cache unread age 50",
-                "103: cache unreadable age 50, cacheReadError TestError(4)",
+                "101: cache unreadable age 50, cacheReadError TestError(4)",
                 "201: cache unread age 50",
-                "203: cache [\"old\"] age 50",
+                "201: cache [\"old\"] age 50",
             ]
         )
         let failed = states.events[1].value.element
@@ -181,7 +181,7 @@ import Testing
             _ = try? repository.refresh(force: false).subscribe()
         }
         withExtendedLifetime(repository) { env.scheduler.start() }
-        #expect(states.timeline.last == "203: cache [\"old\"] age 50")
+        #expect(states.timeline.last == "201: cache [\"old\"] age 50")
     }
 
     // MARK: A clock moved back

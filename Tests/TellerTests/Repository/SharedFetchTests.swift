@@ -33,14 +33,14 @@ import Testing
             firstStates.timeline == [
                 "101: noCache, firstFetch",
                 "153: cache unread age 152, justFinishedFirstFetch",
-                "155: cache [\"a\"] age 152",
+                "153: cache [\"a\"] age 152",
             ]
         )
         #expect(
             secondStates.timeline == [
                 "121: noCache, firstFetch",
                 "153: cache unread age 152, justFinishedFirstFetch",
-                "155: cache [\"a\"] age 152",
+                "153: cache [\"a\"] age 152",
             ]
         )
         #expect(env.log.value.filter { $0.hasPrefix("refresh joined") }.count == 1)
@@ -137,7 +137,7 @@ import Testing
         #expect(dataSource.cache(for: octocat) == nil)
         #expect(dataSource.cache(for: hubot) == ["repos of hubot"])
         #expect(states.events.allSatisfy { $0.value.element.map { $0.requirements?.tag != nil } ?? true })
-        #expect(states.timeline.last == "175: cache [\"repos of hubot\"] age 172")
+        #expect(states.timeline.last == "173: cache [\"repos of hubot\"] age 172")
         #expect(states.events.compactMap { $0.value.element?.requirements?.tag }.last == hubot.tag)
     }
 
