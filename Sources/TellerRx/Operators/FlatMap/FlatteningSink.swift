@@ -38,18 +38,18 @@ class FlatteningSink<SourceElement: Sendable, Observer: ObserverType>: LockedSin
 
     /// An element of the outer sequence (which sends them one at a time). Overridden.
     func onNext(_ element: SourceElement) {
-        fatalError("FlatteningSink.onNext(_:) must be overridden")
+        preconditionFailure("FlatteningSink.onNext(_:) must be overridden")
     }
 
     /// Called under `lock`: whether any inner sequence is running or waiting, so that the
     /// outer sequence's completion does not complete the sink yet. Overridden.
     var hasRunningInners: Bool {
-        fatalError("FlatteningSink.hasRunningInners must be overridden")
+        preconditionFailure("FlatteningSink.hasRunningInners must be overridden")
     }
 
     /// Disposes the inner subscriptions, once, from ``dispose()``. Overridden.
     func disposeInners() {
-        fatalError("FlatteningSink.disposeInners() must be overridden")
+        preconditionFailure("FlatteningSink.disposeInners() must be overridden")
     }
 
     /// Ends the sink with `error`, from the outer sequence or a selector.
