@@ -1,9 +1,10 @@
 import Foundation
 
-/// The records a journal's entries leave pending, in the order they were enqueued, the writes
-/// the server took that no fetch brought back yet, the rejections not yet acknowledged and the conflicts not yet resolved, in the order they came,
-/// the pending records to send as overwrites, and how many bytes they would take rewritten:
-/// what the journal replays its file into.
+/// The records a journal's entries leave pending, in the order they were enqueued; the writes
+/// the server took that no fetch brought back yet, the rejections not yet acknowledged and the
+/// conflicts not yet resolved, in the order they came; the pending records to send as
+/// overwrites; and how many bytes they would take rewritten: what the journal replays its file
+/// into.
 ///
 /// Applying an entry costs the same however many records are pending.
 struct OutboxPendingRecords {

@@ -8,8 +8,8 @@ import Foundation
 extension TellerOutbox {
     /// How many taken writes an outbox keeps at most. Beyond it the oldest quarter is forgotten,
     /// as a fetch would forget them: writes to tags that no screen fetches again must not make
-    /// the journal grow for ever. A forgotten write still shows on a screen that has it now; after a
-    /// relaunch it shows once a fetch brings the server's data.
+    /// the journal grow for ever. A forgotten write still shows on a screen that has it now;
+    /// after a relaunch it shows once a fetch brings the server's data.
     static let takenWritesKept = 1_000
 
     /// A write the server took, with the number of the mark this process set on its tag for it:
@@ -68,7 +68,10 @@ extension TellerOutbox {
     /// A fetch of `tag` that started at `stamp` saved: the taken writes whose mark it postdates
     /// are in the server's data, and are forgotten. Recorded on the background scheduler, not
     /// on the saving thread; a crash before that only shows them again, and fetches once more.
+    /// A save that brings none back schedules nothing: no later mark can be at `stamp` or
+    /// before, so none can turn up meanwhile.
     func fetched(tag: String, startedAt stamp: Int) {
+        guard state.withLock({ $0.taken.contains { $0.record.tag == tag && $0.mark <= stamp } }) else { return }
         _ = teller.backgroundScheduler.schedule(()) { [weak self] _ in
             self?.forgetFetchedBack(tag: tag, startedAt: stamp)
             return Disposables.create()
