@@ -27,10 +27,7 @@ import Testing
             _ state: StateType,
             action: @escaping @Sendable (StateType) -> any Disposable
         ) -> any Disposable {
-            let turn = turns.withLock { turns in
-                turns += 1
-                return turns
-            }
+            let turn = nextTurn()
             return base.schedule(state) { state in Self.inTurn(turn) { action(state) } }
         }
 
@@ -39,11 +36,15 @@ import Testing
             dueTime: RxTimeInterval,
             action: @escaping @Sendable (StateType) -> any Disposable
         ) -> any Disposable {
-            let turn = turns.withLock { turns in
+            let turn = nextTurn()
+            return base.scheduleRelative(state, dueTime: dueTime) { state in Self.inTurn(turn) { action(state) } }
+        }
+
+        private func nextTurn() -> Int {
+            turns.withLock { turns in
                 turns += 1
                 return turns
             }
-            return base.scheduleRelative(state, dueTime: dueTime) { state in Self.inTurn(turn) { action(state) } }
         }
 
         private static func inTurn(_ turn: Int, _ body: () -> any Disposable) -> any Disposable {
