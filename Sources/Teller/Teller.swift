@@ -266,12 +266,17 @@ public final class Teller: Sendable {
 
     /// The metadata of `tag` and whether it is invalidated, or `nil` when it was never fetched.
     func storedMetadata(tag: String) -> (metadata: FetchMetadata, isInvalidated: Bool)? {
-        // A repository reads metadata right before it hands a state to the UI scheduler.
+        guard let metadata = metadataStore.metadata(forTag: tag) else { return nil }
+        return (metadata, invalidations.withLock { $0.isInvalidated(tag) })
+    }
+
+    /// A repository is about to hand work to the ``uiScheduler`` (a cache read, or states for its
+    /// observers): the first call starts watching whether that scheduler runs at all (see
+    /// ``UISchedulerWatch``); every later one costs one lock.
+    func uiSchedulerNeeded() {
         uiWatch.start(ui: uiScheduler, background: backgroundScheduler) { [weak self] waited in
             self?.log(.uiSchedulerStalled(waited: waited))
         }
-        guard let metadata = metadataStore.metadata(forTag: tag) else { return nil }
-        return (metadata, invalidations.withLock { $0.isInvalidated(tag) })
     }
 
     func log(_ event: TellerLogEvent) {

@@ -5,11 +5,12 @@ import Dispatch
 /// runs (a command-line tool or server on the main queue, which nothing drains) hears about it
 /// instead of waiting silently for states that never come.
 ///
-/// The first time a repository reads its fetch metadata (which it does right before it hands a
-/// state to the UI scheduler), one probe goes through the UI scheduler's queue (never inline: the
-/// main scheduler runs work at once when asked on the main thread, while the states a finished
-/// fetch sends later go through its queue), and a timer of ``patience`` starts on the background
-/// scheduler. A probe that runs first cancels the timer and the watch ends for good; a timer that
+/// The first time a repository hands the UI scheduler work (``Teller/uiSchedulerNeeded()``: it
+/// starts reading its cache, or has its first state for observers), one probe goes through the
+/// UI scheduler's queue (never inline: the main scheduler runs work at once when asked on the
+/// main thread, while the states a finished fetch sends later go through its queue), and a timer
+/// of ``patience`` starts on the background scheduler. A repository nobody observes and that
+/// never fetched (a refresh that fails, say) never starts it: it gives the UI scheduler nothing. A probe that runs first cancels the timer and the watch ends for good; a timer that
 /// fires first reports the stall once. Virtual-time schedulers play both out as the test advances.
 final class UISchedulerWatch: Sendable {
     /// How long the UI scheduler may take to run the probe before the stall is reported.

@@ -38,9 +38,11 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         let teller = effects.teller
         self.teller = teller
         drained = LockedState(EngineDrained(machine: effects.makeMachine()))
-        broadcast = StateBroadcast(scheduler: teller.uiScheduler) { state in
-            state.map(effects.applyPendingWrites(to:))
-        }
+        broadcast = StateBroadcast(
+            scheduler: teller.uiScheduler,
+            present: { state in state.map(effects.applyPendingWrites(to:)) },
+            firstUse: { teller.uiSchedulerNeeded() }
+        )
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
                 switch notice {
@@ -344,7 +346,8 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
     // MARK: Cache
 
     private func observeCache(_ requirements: Requirements, _ view: Effects.View, observation: Int) -> any Disposable {
-        effects.observeCache(requirements, view)
+        teller.uiSchedulerNeeded()
+        return effects.observeCache(requirements, view)
             .subscribe(
                 onNext: { [self] reading in
                     switch reading {

@@ -21,13 +21,20 @@ final class StateBroadcast<State: Sendable>: Sendable {
 
     private let scheduler: any ImmediateSchedulerType
     private let present: @Sendable (State) -> State
+    /// Told once, right before the first delivery is handed to the scheduler.
+    private let firstUse: @Sendable () -> Void
     /// Made at the first delivery: a repository nobody observes (a refresh from a background
     /// task, a widget's one-off read) never pays for the subject and its `observe(on:)`.
     private let deliveries = LockedState<PublishSubject<Delivery>?>(nil)
 
-    init(scheduler: any ImmediateSchedulerType, present: @escaping @Sendable (State) -> State = { $0 }) {
+    init(
+        scheduler: any ImmediateSchedulerType,
+        present: @escaping @Sendable (State) -> State = { $0 },
+        firstUse: @escaping @Sendable () -> Void = {}
+    ) {
         self.scheduler = scheduler
         self.present = present
+        self.firstUse = firstUse
     }
 
     /// The subject deliveries go through, made the first time. Its subscription lives as long as
@@ -35,6 +42,7 @@ final class StateBroadcast<State: Sendable>: Sendable {
     /// away is still delivered.
     private func subject() -> PublishSubject<Delivery> {
         if let existing = deliveries.withLock({ $0 }) { return existing }
+        firstUse()
         let made = PublishSubject<Delivery>()
         let present = self.present
         _ = made.observe(on: scheduler).subscribe(onNext: { delivery in

@@ -68,6 +68,37 @@ import Testing
         subscription.dispose()
     }
 
+    /// A command-line tool that only refreshes (nobody observes) and whose fetch fails never
+    /// gives the UI scheduler anything to run: no cache is read and no state is shown, so there
+    /// is no stall to report.
+    @Test func aRepositoryThatGivesTheUISchedulerNothingIsNeverReported() throws {
+        let background = TestScheduler(initialClock: 0)
+        let log = Locked<[String]>([])
+        let teller = Teller(
+            metadataStore: InMemoryFetchMetadataStore(),
+            clock: { background.now },
+            uiScheduler: NeverRunningScheduler(clock: background),
+            backgroundScheduler: background,
+            appLifecycleNotifications: nil,
+            logger: { event in log.withLock { $0.append(event.description) } }
+        )
+        let dataSource = InMemoryDataSource(automaticallyRefresh: false)
+        dataSource.respond { _ in .just(.failure(TestError(1))) }
+        let repository = TellerRepository(dataSource: dataSource, teller: teller)
+        repository.requirements = TestRequirements(username: "octocat")
+        let results = Locked<[RefreshResult]>([])
+        let refresh = try repository.refresh(force: true).subscribe(onSuccess: { result in
+            results.withLock { $0.append(result) }
+        })
+
+        background.advanceTo(600)
+        #expect(results.value.count == 1)
+        if case .failedError? = results.value.first {} else { Issue.record("\(results.value)") }
+        #expect(dataSource.calls.fetches == 1)
+        #expect(!log.value.contains { $0.hasPrefix(Self.stalled) }, "\(log.value)")
+        refresh.dispose()
+    }
+
     @Test func aTellerNoRepositoryUsedWatchesNothing() {
         let background = TestScheduler(initialClock: 0)
         let log = Locked<[String]>([])
