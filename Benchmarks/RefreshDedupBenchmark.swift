@@ -6,7 +6,8 @@ import TellerRx
 /// Refresh deduplication: `calls` concurrent `refresh(force: true)` for one tag from 8 threads,
 /// against a fetch that completes only after every call joined it. One operation is one
 /// joined call; the checksum is `fetches × 1,000,000 + answers`, so a run that performed more
-/// than one fetch, or lost an answer, fails the harness's check.
+/// than one fetch, or lost an answer, fails the harness's check. The one-call burst is a whole
+/// refresh; its summary says where a run's time goes (``RefreshPhases``).
 final class RefreshDedupBenchmark: Benchmark {
     let name: String
     let operations: Int
@@ -16,21 +17,35 @@ final class RefreshDedupBenchmark: Benchmark {
 
     /// How many fetches the last run performed (it must be 1).
     private var fetches = 0
+    private let phases: RefreshPhases?
 
     init(calls: Int) {
         name = "teller-refresh-dedup-\(calls)"
         operations = calls
         floor = calls == 1 ? floorName(name) : nil
+        phases = calls == 1 ? RefreshPhases() : nil
     }
 
     func summary(medianRunNanoseconds: Double) -> String? {
         let calls = operations.formatted()
         let milliseconds = (medianRunNanoseconds / 1e6).formatted(.number.precision(.fractionLength(2)))
-        return "\(name): \(calls) concurrent refresh(force: true) calls, \(fetches) fetch performed, \(milliseconds) ms"
+        let line =
+            "\(name): \(calls) concurrent refresh(force: true) calls, \(fetches) fetch performed, \(milliseconds) ms"
+        return phases?.summary().map { line + "\n" + $0 } ?? line
     }
 
     func run() -> Int {
+        phases?.stamp(.start)
+        let result = burst()
+        phases?.stamp(.end)
+        phases?.finishRun()
+        return result
+    }
+
+    /// One burst; the repository and its `Teller` are released when it returns.
+    private func burst() -> Int {
         let operations = self.operations
+        let phases = self.phases
         let joined = CountdownLatch(target: operations)
         let teller = benchmarkTeller { event in
             switch event {
@@ -38,9 +53,10 @@ final class RefreshDedupBenchmark: Benchmark {
             default: break
             }
         }
-        let dataSource = GatedDataSource(automaticallyRefresh: false)
+        let dataSource = GatedDataSource(automaticallyRefresh: false, phases: phases)
         let repository = TellerRepository(dataSource: dataSource, teller: teller)
         repository.requirements = BenchmarkRequirements(tag: "dedup")
+        phases?.stamp(.requirementsSet)
         guard let refresh = try? repository.refresh(force: true) else { return -1 }
 
         let answered = CountdownLatch(target: operations)
@@ -48,12 +64,16 @@ final class RefreshDedupBenchmark: Benchmark {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let share = operations / threads + (thread < operations % threads ? 1 : 0)
             for _ in 0..<share {
-                _ = refresh.subscribe(onSuccess: { _ in answered.countDown() })
+                _ = refresh.subscribe(onSuccess: { _ in
+                    phases?.stamp(.answered)
+                    answered.countDown()
+                })
             }
         }
         joined.wait()
         dataSource.gate.onNext(.success(1))
         answered.wait()
+        phases?.stamp(.woken)
         fetches = dataSource.fetches
         return withExtendedLifetime(repository) { dataSource.fetches * 1_000_000 + operations }
     }

@@ -10,7 +10,8 @@ struct BenchmarkRequirements: RepositoryRequirements {
 }
 
 /// An in-memory data source whose fetch waits for a gate the benchmark opens, and whose cache
-/// the benchmark can write to make `observeCache` emit.
+/// the benchmark can write to make `observeCache` emit. Given `phases`, it stamps when Teller
+/// calls its fetch and save.
 final class GatedDataSource: RepositoryDataSource, Sendable {
     typealias Cache = Int
     typealias Requirements = BenchmarkRequirements
@@ -22,9 +23,11 @@ final class GatedDataSource: RepositoryDataSource, Sendable {
     let gate = ReplaySubject<FetchResponse<Int, any Error>>.create(bufferSize: 1)
     let cache = BehaviorSubject(value: 0)
     private let fetchCount = LockedState(0)
+    private let phases: RefreshPhases?
 
-    init(automaticallyRefresh: Bool) {
+    init(automaticallyRefresh: Bool, phases: RefreshPhases? = nil) {
         self.automaticallyRefresh = automaticallyRefresh
+        self.phases = phases
     }
 
     var fetches: Int {
@@ -32,12 +35,15 @@ final class GatedDataSource: RepositoryDataSource, Sendable {
     }
 
     func fetchFreshCache(requirements: BenchmarkRequirements) -> Single<FetchResponse<Int, any Error>> {
+        phases?.stamp(.fetchCalled)
         fetchCount.withLock { $0 += 1 }
         return gate.take(1).asSingle()
     }
 
     func saveCache(_ cache: Int, requirements: BenchmarkRequirements) throws {
+        phases?.stamp(.saveStarted)
         self.cache.onNext(cache)
+        phases?.stamp(.saveEnded)
     }
 
     func observeCache(requirements: BenchmarkRequirements) -> Observable<Int> {
