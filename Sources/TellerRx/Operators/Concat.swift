@@ -103,7 +103,7 @@ where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Obs
     // @unchecked: `sources` is only touched by the thread that owns the drain loop (it took
     // `pendingMoves` from 0), with acquire/release ordering between owners.
     @exclusivity(unchecked) private var sources: Sources
-    private let pendingMoves = AtomicCounter()
+    private let pendingMoves = AtomicState(0)
     private let current = SerialSlot()
 
     init(sources: Sources, observer: Observer, downstream: SubscriptionSlot?) {
