@@ -39,9 +39,10 @@ import Synchronization
 ///
 /// Each site keeps a comment on what its values mean; the ordering reasoning is here.
 ///
-/// Teller's once-only flags are this type too: SPI with `package` members and inlined, as
-/// ``LockedState`` (see there why).
-@_spi(TellerInternals) public struct AtomicState<Value: AtomicRepresentable>: ~Copyable, Sendable
+/// Teller's once-only flags are this type too. A `package` type, not SPI as ``LockedState`` is:
+/// TellerRx's public inlinable code (`Single.subscribe`) uses it, which an SPI type forbids;
+/// `@usableFromInline` so that its inlinable members' bodies are serialized for Teller.
+@usableFromInline package struct AtomicState<Value: AtomicRepresentable>: ~Copyable, Sendable
 where Value: Sendable {
     @usableFromInline let storage: Atomic<Value>
 

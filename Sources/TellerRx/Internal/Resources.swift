@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)

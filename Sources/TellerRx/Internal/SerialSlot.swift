@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Stands for "disposed" in ``SerialSlot``.
 private let serialSlotDisposedMarker = SubscriptionSlot()
 

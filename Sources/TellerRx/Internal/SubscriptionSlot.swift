@@ -1,5 +1,3 @@
-import Synchronization
-
 // State bits. File-level constants rather than static members, so generic subclasses never
 // reach them through type metadata.
 private let subscriptionSetBit = 1

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What `subscribe` returns for a subject: disposing it stops delivery to the subscriber and
 /// removes it from the subject. Idempotent.
 ///
