@@ -18,7 +18,7 @@ final class RefreshCall: Disposable, Sendable {
     /// per call.
     private let single: Single<RefreshResult>.SingleObserver
     /// Set by the first of ``answer(_:)`` and ``dispose()``: the other does nothing then.
-    private let isDone = AtomicFlag()
+    private let isDone = AtomicState(false)
     /// Held strongly: the call's `Single` holds its engine anyway, and a weak reference would
     /// cost every call a side-table allocation.
     private let owner: (any RefreshCallOwner)?

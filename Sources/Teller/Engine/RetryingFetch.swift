@@ -90,7 +90,7 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
         // fetched before it.
         let stamp = fetch.teller.invalidationStamp
         let scheduler = fetch.teller.backgroundScheduler
-        let answered = AtomicFlag()
+        let answered = AtomicState(false)
         let step = SingleAssignmentDisposable()
         current.disposable = step
         // The first of the fetch's first event and the timeout is the answer; the other is

@@ -5,7 +5,7 @@ final class AnonymousObserver<Element>: ObserverType, @unchecked Sendable {
     typealias EventHandler = @Sendable (Event<Element>) -> Void
 
     private let handler: EventHandler
-    private let isStopped = AtomicFlag()
+    private let isStopped = AtomicState(false)
 
     init(_ handler: @escaping EventHandler) {
         self.handler = handler

@@ -8,7 +8,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
     private let onCompleted: (@Sendable () -> Void)?
     /// Runs `onDisposed` after a terminal event (if the subscriber gave one).
     private let onEnd: AnonymousDisposable?
-    private let isStopped = AtomicFlag()
+    private let isStopped = AtomicState(false)
 
     init(
         onNext: (@Sendable (Element) -> Void)?,
@@ -69,7 +69,7 @@ final class CallbackObserver<Element>: ObserverType, @unchecked Sendable {
 final class NextObserver<Element>: ObserverType, @unchecked Sendable {
     // @unchecked: `onNextHandler` is immutable; `isStopped` is atomic.
     private let onNextHandler: (@Sendable (Element) -> Void)?
-    private let isStopped = AtomicFlag()
+    private let isStopped = AtomicState(false)
 
     @usableFromInline
     init(_ onNext: (@Sendable (Element) -> Void)?) {

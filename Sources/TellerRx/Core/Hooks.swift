@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Process-wide hooks, as in RxSwift: what happens to an error nobody handles, and whether
 /// subscriptions record where they were made so that report can say.
@@ -31,7 +30,7 @@ public enum Hooks {
     }
 
     private static let handlers = LockedState(Handlers())
-    private static let isRecordingCallStack = Atomic<Bool>(false)
+    private static let isRecordingCallStack = AtomicState(false)
 
     /// Called with every unhandled error, on the thread that delivered it. The default prints
     /// the error (and the subscription's call stack, if recorded) on standard error in debug
@@ -53,8 +52,8 @@ public enum Hooks {
     /// ``customCaptureSubscriptionCallstack``) when they are made, to pass to
     /// ``defaultErrorHandler``. Off by default: capturing a stack on every subscribe is slow.
     public static var recordCallStackOnError: Bool {
-        get { isRecordingCallStack.load(ordering: .relaxed) }
-        set { isRecordingCallStack.store(newValue, ordering: .relaxed) }
+        get { isRecordingCallStack.isSet }
+        set { isRecordingCallStack.store(newValue) }
     }
 
     /// `onError` itself when there is one; otherwise, if ``recordCallStackOnError`` is on, a

@@ -3,18 +3,18 @@ public final class BooleanDisposable: Cancelable {
     /// A shared disposable that is already disposed.
     public static let booleanDisposableTrue = BooleanDisposable(isDisposed: true)
 
-    private let disposed: AtomicFlag
+    private let disposed: AtomicState<Bool>
 
     /// Creates a disposable that is not yet disposed.
     public init() {
-        disposed = AtomicFlag()
+        disposed = AtomicState(false)
     }
 
     /// Creates a disposable in the given state.
     ///
     /// - Parameter isDisposed: Whether it starts out disposed.
     public init(isDisposed: Bool) {
-        disposed = AtomicFlag(isSet: isDisposed)
+        disposed = AtomicState(isDisposed)
     }
 
     /// Whether `dispose()` has been called.

@@ -55,7 +55,7 @@ struct NopDisposable: Disposable {
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     // @unchecked: `action` is written in init and then read and cleared only by the one thread
     // that wins the `disposed` exchange.
-    private let disposed = AtomicFlag()
+    private let disposed = AtomicState(false)
     private var action: (@Sendable () -> Void)?
 
     init(_ action: @escaping @Sendable () -> Void) {
@@ -78,7 +78,7 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
     // @unchecked: the two references are written in init and then read and cleared only by the
     // one thread that wins the `disposed` exchange.
-    private let disposed = AtomicFlag()
+    private let disposed = AtomicState(false)
     private var first: (any Disposable)?
     private var second: (any Disposable)?
 

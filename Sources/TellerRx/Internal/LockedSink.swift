@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -48,7 +46,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     final let lock = Lock()
     /// The delivery turn, a ``Turn`` value. Changed under `lock`, except by its holder freeing
     /// it when nothing is queued.
-    private final let turn = Atomic<Int>(Turn.free)
+    private final let turn = AtomicState(Turn.free)
     /// A terminal event that the thread which decided it sends itself, because it found the turn
     /// free (no allocation on the common path). No dynamic exclusivity checks: the lock already
     /// makes every access exclusive.
@@ -132,12 +130,9 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// the turn, or sends what was queued meanwhile first.
     @inline(__always)
     private final func passTurnOn() {
-        // Acquiring too: a thread that marked the backlog did so holding the lock, which this
-        // thread takes next to drain it.
         let (freed, _) = turn.compareExchange(
             expected: Turn.held,
-            desired: Turn.free,
-            ordering: .acquiringAndReleasing
+            desired: Turn.free
         )
         if !freed {
             drainBacklog()
@@ -180,10 +175,10 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// - Returns: Whether this thread now holds the turn.
     @inline(__always)
     private final func takeTurn() -> Bool {
-        // Acquiring: the previous holder's deliveries happen before this thread's. A plain
-        // store: no other thread holds the lock, and a free turn has no holder to change it.
-        if turn.load(ordering: .acquiring) == Turn.free {
-            turn.store(Turn.held, ordering: .relaxed)
+        // A store suffices: no other thread holds the lock, and a free turn has no holder to
+        // change it.
+        if turn.load() == Turn.free {
+            turn.store(Turn.held)
             return true
         }
         return markBacklog()
@@ -197,11 +192,10 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     private final func markBacklog() -> Bool {
         let (marked, found) = turn.compareExchange(
             expected: Turn.held,
-            desired: Turn.heldWithBacklog,
-            ordering: .acquiringAndReleasing
+            desired: Turn.heldWithBacklog
         )
         if marked || found == Turn.heldWithBacklog { return false }
-        turn.store(Turn.held, ordering: .relaxed)
+        turn.store(Turn.held)
         return true
     }
 
@@ -262,7 +256,7 @@ class LockedSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
     /// once the turn is freed.
     private final func nextQueued() -> Queued<Observer.Element>? {
         if let event = backlog?.events.dequeue() { return event }
-        turn.store(Turn.free, ordering: .releasing)
+        turn.store(Turn.free)
         return nil
     }
 

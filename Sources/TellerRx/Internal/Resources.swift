@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -25,12 +23,12 @@ import Musl
 /// #expect(Resources.totalOnCurrentThread == before)
 /// ```
 public enum Resources {
-    private static let counter = AtomicCounter()
+    private static let counter = AtomicState(0)
 
     /// The number of TellerRx resources alive now in the whole process (debug builds; 0 in
     /// release builds).
     public static var total: Int {
-        counter.value
+        counter.load()
     }
 
     /// Resources created on this thread minus resources freed on this thread (debug builds;

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Stands for "disposed" in ``SerialSlot``.
 private let serialSlotDisposedMarker = SubscriptionSlot()
 
@@ -10,12 +8,12 @@ private let serialSlotDisposedMarker = SubscriptionSlot()
 final class SerialSlot: Disposable, @unchecked Sendable {
     // @unchecked: all state is in the atomic cell.
     /// The current slot (retained), or the marker once disposed.
-    private let current = Atomic<Unmanaged<SubscriptionSlot>?>(nil)
+    private let current = AtomicState<Unmanaged<SubscriptionSlot>?>(nil)
 
     init() {}
 
     deinit {
-        if let held = current.load(ordering: .acquiring), !SerialSlot.isMarker(held) {
+        if let held = current.load(), !SerialSlot.isMarker(held) {
             held.release()
         }
     }
@@ -33,7 +31,7 @@ final class SerialSlot: Disposable, @unchecked Sendable {
     @discardableResult
     func replace(with slot: SubscriptionSlot) -> Bool {
         let new = Unmanaged.passRetained(slot)
-        var expected = current.load(ordering: .acquiring)
+        var expected = current.load()
         while true {
             if let expected, SerialSlot.isMarker(expected) {
                 new.release()
@@ -42,8 +40,7 @@ final class SerialSlot: Disposable, @unchecked Sendable {
             }
             let (exchanged, original) = current.compareExchange(
                 expected: expected,
-                desired: new,
-                ordering: .acquiringAndReleasing
+                desired: new
             )
             if exchanged {
                 expected?.takeRetainedValue().dispose()
@@ -60,7 +57,7 @@ final class SerialSlot: Disposable, @unchecked Sendable {
 
     /// Whether ``dispose()`` has been called.
     var isDisposed: Bool {
-        guard let present = current.load(ordering: .acquiring) else { return false }
+        guard let present = current.load() else { return false }
         return SerialSlot.isMarker(present)
     }
 
@@ -79,12 +76,11 @@ final class SerialSlot: Disposable, @unchecked Sendable {
     /// Takes the current slot out, leaving none (unless this is disposed already).
     @inline(__always)
     private func takeCurrent() -> SubscriptionSlot? {
-        var expected = current.load(ordering: .acquiring)
+        var expected = current.load()
         while let present = expected, !SerialSlot.isMarker(present) {
             let (taken, original) = current.compareExchange(
                 expected: present,
-                desired: nil,
-                ordering: .acquiringAndReleasing
+                desired: nil
             )
             if taken { return present.takeRetainedValue() }
             expected = original
@@ -97,8 +93,7 @@ final class SerialSlot: Disposable, @unchecked Sendable {
         let held = Unmanaged.passRetained(slot)
         let (restored, _) = current.compareExchange(
             expected: nil,
-            desired: held,
-            ordering: .acquiringAndReleasing
+            desired: held
         )
         if !restored {
             held.release()
@@ -108,7 +103,7 @@ final class SerialSlot: Disposable, @unchecked Sendable {
 
     /// Disposes the current slot and every later one. Only the first call acts.
     func dispose() {
-        if let previous = current.exchange(SerialSlot.marker, ordering: .acquiringAndReleasing),
+        if let previous = current.exchange(SerialSlot.marker),
             !SerialSlot.isMarker(previous)
         {
             previous.takeRetainedValue().dispose()

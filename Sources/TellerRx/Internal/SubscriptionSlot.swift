@@ -1,5 +1,3 @@
-import Synchronization
-
 // State bits. File-level constants rather than static members, so generic subclasses never
 // reach them through type metadata.
 private let subscriptionSetBit = 1
@@ -26,7 +24,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
 
     // Before any field of a generic subclass: fields after a generic-size field sit at
     // offsets read from the type metadata at run time.
-    private let state = Atomic<Int>(0)
+    private let state = AtomicState(0)
     /// Unchecked exclusivity: the state bits already make every access exclusive, and the
     /// dynamic check costs more than the rest of setting and disposing it.
     @exclusivity(unchecked) private var subscription: (any Disposable)?
@@ -37,39 +35,39 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     /// ``Producer`` returns: the sink handed to it ends it too when the sink ends itself (see
     /// ``Sink/wire(to:)``). Only before anything else uses the slot.
     final func markTopLevel() {
-        state.store(topLevelBit, ordering: .relaxed)
+        state.store(topLevelBit)
     }
 
     /// Whether this is the slot of a chain's outermost subscription.
     final var isTopLevel: Bool {
-        state.load(ordering: .relaxed) & topLevelBit != 0
+        state.load() & topLevelBit != 0
     }
 
     /// Whether this slot was disposed, or stopped before its teardown: either way, whatever it
     /// observes is to be ignored.
     @inline(__always)
     final var isDisposed: Bool {
-        state.load(ordering: .relaxed) & (disposedBit | stoppedBit) != 0
+        state.load() & (disposedBit | stoppedBit) != 0
     }
 
     /// Whether ``dispose()`` was called: the subscriber let go, so nothing more is sent, not
     /// even what was decided before the slot stopped.
     @inline(__always)
     final var isDisposedFromOutside: Bool {
-        state.load(ordering: .relaxed) & disposedBit != 0
+        state.load() & disposedBit != 0
     }
 
     /// Whether ``markStopped()`` was called (whether or not it was also disposed).
     @inline(__always)
     final var isMarkedStopped: Bool {
-        state.load(ordering: .relaxed) & stoppedBit != 0
+        state.load() & stoppedBit != 0
     }
 
     /// Stores `subscription`, or disposes it at once if this slot is already disposed.
     /// Call once (again only after ``resetSubscription()``).
     final func setSubscription(_ subscription: consuming any Disposable) {
         self.subscription = subscription
-        let previous = state.bitwiseOr(subscriptionSetBit, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.bitwiseOr(subscriptionSetBit).oldValue
         assert(previous & subscriptionSetBit == 0, "setSubscription called twice")
         if previous & disposedBit != 0 {
             disposeSubscription()
@@ -81,7 +79,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     ///
     /// - Returns: `false` if it was claimed already: the caller then must not set it.
     final func claimAssignment() -> Bool {
-        state.bitwiseOr(assignmentClaimedBit, ordering: .relaxed).oldValue & assignmentClaimedBit == 0
+        state.bitwiseOr(assignmentClaimedBit).oldValue & assignmentClaimedBit == 0
     }
 
     /// Out of line: the common path of ``setSubscription(_:)`` (not yet disposed) then needs no
@@ -106,7 +104,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
         case .some(let slot):
             slot.setSubscription(self)
             guard slot.isTopLevel else { return false }
-            state.bitwiseOr(heldByTopLevelBit, ordering: .relaxed)
+            state.bitwiseOr(heldByTopLevelBit)
             return true
         case .none:
             return false
@@ -121,7 +119,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     /// Disposes the subscription now, or as soon as it is set; safe from any thread. Only the
     /// first call disposes it. Subclasses that override this call `super`.
     func dispose() {
-        let previous = state.bitwiseOr(disposedBit, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.bitwiseOr(disposedBit).oldValue
         if previous & (disposedBit | subscriptionSetBit) == subscriptionSetBit {
             disposeSubscription()
         }
@@ -134,7 +132,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     ///
     /// - Returns: Whether it was stopped already, and whether it was disposed.
     final func markStopped() -> (wasStopped: Bool, wasDisposed: Bool) {
-        let previous = state.bitwiseOr(stoppedBit, ordering: .relaxed).oldValue
+        let previous = state.bitwiseOr(stoppedBit).oldValue
         return (previous & stoppedBit != 0, previous & disposedBit != 0)
     }
 
@@ -142,7 +140,7 @@ class SubscriptionSlot: Disposable, @unchecked Sendable {
     /// else references this slot, and after it was disposed (so it holds no subscription).
     final func resetSubscription() {
         assert(subscription == nil, "resetSubscription on a slot that still holds a subscription")
-        state.store(0, ordering: .relaxed)
+        state.store(0)
     }
 }
 

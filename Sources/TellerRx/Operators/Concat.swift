@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Sends this sequence's elements, then, once it completes, the elements of `second`.
     ///
@@ -101,9 +99,9 @@ private final class ConcatSink<Sources: IteratorProtocol, Observer: ObserverType
     @unchecked Sendable
 where Sources.Element: ObservableConvertibleType, Sources.Element.Element == Observer.Element {
     // @unchecked: `sources` is only touched by the thread that owns the drain loop (it took
-    // `pendingMoves` from 0), with acquire/release ordering between owners.
+    // `pendingMoves` from 0), handed from owner to owner by the count's changes.
     @exclusivity(unchecked) private var sources: Sources
-    private let pendingMoves = AtomicCounter()
+    private let pendingMoves = AtomicState(0)
     private let current = SerialSlot()
 
     init(sources: Sources, observer: Observer, downstream: SubscriptionSlot?) {

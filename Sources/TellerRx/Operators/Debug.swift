@@ -120,7 +120,7 @@ where Observer.Element: Sendable {
     private static var maxEventLength: Int { 40 }
 
     private let parent: DebugProducer<Element>
-    private let loggedDisposal = AtomicFlag()
+    private let loggedDisposal = AtomicState(false)
 
     init(parent: DebugProducer<Element>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent

@@ -57,7 +57,7 @@ private final class SkipForDurationSink<Observer: ObserverType>: Sink<Observer>,
     @unchecked Sendable
 {
     // @unchecked: `isOpen` is atomic.
-    private let isOpen = AtomicFlag()
+    private let isOpen = AtomicState(false)
 
     /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
     /// unspecialized generic code).

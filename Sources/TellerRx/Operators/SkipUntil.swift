@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ObservableType {
     /// Drops the source's elements until `other` sends an element, then sends the rest.
     ///
@@ -69,7 +67,7 @@ where Observer.Element: Sendable {
     /// source forwards a terminal event only after moving it from `closed`/`open` to
     /// `finished`. Each transition is one atomic step, so downstream calls never overlap, and
     /// once the gate is open each source element costs one atomic load.
-    private let gate = Atomic<Int>(Gate.closed)
+    private let gate = AtomicState(Gate.closed)
     private let otherSubscription = SubscriptionSlot()
 
     /// Subscribes both sequences, wired as this sink's upstream first.
@@ -83,7 +81,7 @@ where Observer.Element: Sendable {
     /// Elements take this path, with no ``Event`` built (a run-time metadata lookup each in
     /// unspecialized generic code).
     func onNext(_ element: Element) {
-        if gate.load(ordering: .acquiring) == Gate.open {
+        if gate.load() == Gate.open {
             forwardNext(element)
         }
     }
@@ -93,12 +91,12 @@ where Observer.Element: Sendable {
         case .next(let element):
             onNext(element)
         case .error:
-            if gate.exchange(Gate.finished, ordering: .acquiringAndReleasing) != Gate.finished {
+            if gate.exchange(Gate.finished) != Gate.finished {
                 forwardOn(event)
             }
             dispose()
         case .completed:
-            if gate.exchange(Gate.finished, ordering: .acquiringAndReleasing) == Gate.open {
+            if gate.exchange(Gate.finished) == Gate.open {
                 forwardOn(event)
             }
             dispose()
@@ -108,11 +106,11 @@ where Observer.Element: Sendable {
     func onOther(_ event: Event<Other>) {
         switch event {
         case .next:
-            _ = gate.compareExchange(expected: Gate.closed, desired: Gate.open, ordering: .acquiringAndReleasing)
+            _ = gate.compareExchange(expected: Gate.closed, desired: Gate.open)
             otherSubscription.dispose()
         case .error(let error):
             // Only before `other` fired: afterwards its events are ignored.
-            if gate.compareExchange(expected: Gate.closed, desired: Gate.finished, ordering: .acquiringAndReleasing)
+            if gate.compareExchange(expected: Gate.closed, desired: Gate.finished)
                 .exchanged
             {
                 forwardOn(.error(error))

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Which thread, if any, is delivering a subject's events (see ``SubjectCore``).
 ///
 /// Claiming the role, and queueing behind the thread that holds it, happen under the
@@ -15,11 +13,11 @@ struct DeliveryRole: ~Copyable {
     private static let delivering = 1
     private static let deliveringWithQueue = 2
 
-    private let state = Atomic<Int>(DeliveryRole.idle)
+    private let state = AtomicState(DeliveryRole.idle)
 
     /// Under the lock: whether a thread holds the role.
     var isHeld: Bool {
-        state.load(ordering: .relaxed) != Self.idle
+        state.load() != Self.idle
     }
 
     /// Under the lock: claims the role for the calling thread and returns `true`, or, if
@@ -27,21 +25,19 @@ struct DeliveryRole: ~Copyable {
     /// the role up and returns `false` (the caller then queues its event, still under the
     /// lock).
     func claimOrQueue() -> Bool {
-        switch state.load(ordering: .acquiring) {
+        switch state.load() {
         case Self.idle:
-            state.store(Self.delivering, ordering: .relaxed)
+            state.store(Self.delivering)
             return true
         case Self.delivering:
             // The holder may be giving the role up at this moment, without the lock: exactly
             // one of the two exchanges succeeds.
             let (queued, _) = state.compareExchange(
                 expected: Self.delivering,
-                desired: Self.deliveringWithQueue,
-                successOrdering: .relaxed,
-                failureOrdering: .acquiring
+                desired: Self.deliveringWithQueue
             )
             if queued { return false }
-            state.store(Self.delivering, ordering: .relaxed)  // it was given up: take it
+            state.store(Self.delivering)  // it was given up: take it
             return true
         default:
             return false
@@ -51,7 +47,7 @@ struct DeliveryRole: ~Copyable {
     /// Under the lock, by the holder (or after ``claimOrQueue()`` returned `false`): something
     /// was queued, so the holder must look at the queue before giving the role up.
     func markQueued() {
-        state.store(Self.deliveringWithQueue, ordering: .relaxed)
+        state.store(Self.deliveringWithQueue)
     }
 
     /// Without the lock, by the holder once it has delivered: gives the role up unless
@@ -61,14 +57,12 @@ struct DeliveryRole: ~Copyable {
     func releaseUnlessQueued() -> Bool {
         state.compareExchange(
             expected: Self.delivering,
-            desired: Self.idle,
-            successOrdering: .releasing,
-            failureOrdering: .relaxed
+            desired: Self.idle
         ).exchanged
     }
 
     /// Under the lock, by the holder, once the queue is empty: gives the role up.
     func release() {
-        state.store(Self.idle, ordering: .releasing)
+        state.store(Self.idle)
     }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What `subscribe` returns for a subject: disposing it stops delivery to the subscriber and
 /// removes it from the subject. Idempotent.
 ///
@@ -29,7 +27,7 @@ class SubjectSubscriberBase {
     /// by the thread that subscribed.
     final var id: UInt64 = 0
     /// Set under the subject's lock, when the subscription or the subject is disposed.
-    private final let disposed = AtomicFlag()
+    private final let disposed = AtomicState(false)
 
     init() {
         Resources.increment()
@@ -222,7 +220,7 @@ func refuse<Observer: ObserverType>(_ observer: Observer, stopEvent: EventBox?, 
 /// terminal path).
 final class EventKind<SomeEvent: NextElementProviding> {
     /// How many terminal events this subject was sent.
-    private let stopCount = AtomicCounter()
+    private let stopCount = AtomicState(0)
 
     /// Calls `send` with `subject` and `event`'s element if it is a `next` event; returns
     /// `false`, without calling it, for a terminal event.

@@ -94,7 +94,7 @@ where Observer.Element: Sendable {
     typealias Selector = @Sendable (SourceElement) throws -> Observable<Observer.Element>
 
     private let selector: Selector
-    private let innerStarted = AtomicFlag()
+    private let innerStarted = AtomicState(false)
     let innerSubscription = SubscriptionSlot()
 
     init(selector: @escaping Selector, observer: Observer, downstream: SubscriptionSlot?) {

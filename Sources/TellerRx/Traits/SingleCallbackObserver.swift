@@ -51,7 +51,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
     // @unchecked: every mutable field is handed over through `state` (see the bits): each is
     // read and cleared only by the one caller that set the bit owning it.
     @usableFromInline
-    let state = Atomic<Int>(0)
+    let state = AtomicState(0)
     /// Unchecked exclusivity on the fields below: the state bits already make every access
     /// exclusive, and the dynamic checks would cost more than the rest of a subscription.
     @usableFromInline @exclusivity(unchecked)
@@ -86,8 +86,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
     @inlinable
     func receive(_ event: SingleEvent<Element>) {
         let previous = state.bitwiseOr(
-            SingleCallbackState.stopped | SingleCallbackState.claimed,
-            ordering: .acquiringAndReleasing
+            SingleCallbackState.stopped | SingleCallbackState.claimed
         ).oldValue
         if previous & SingleCallbackState.stopped != 0 {
             reportLateOutcome(event)
@@ -101,8 +100,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
         case .failure(let error): deliverFailure(error)
         }
         let ending = state.bitwiseOr(
-            SingleCallbackState.ended | SingleCallbackState.disposed,
-            ordering: .acquiringAndReleasing
+            SingleCallbackState.ended | SingleCallbackState.disposed
         ).oldValue
         if ending & SingleCallbackState.ended == 0 {
             onDisposed.take()?()
@@ -155,20 +153,20 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
     /// element: the source may still run work after it (`do(afterSuccess:)`). A source that
     /// ends while being subscribed has no `upstream` yet; `setUpstream` lets go of it then.
     private func releaseEndedUpstream() {
-        let previous = state.bitwiseOr(SingleCallbackState.disposed, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.bitwiseOr(SingleCallbackState.disposed).oldValue
         if SingleCallbackState.mustDisposeUpstream(after: previous) {
             upstream.take()?.dispose()
         }
     }
 
     private func claimOutcome() -> Int {
-        state.bitwiseOr(SingleCallbackState.stopped | SingleCallbackState.claimed, ordering: .acquiringAndReleasing)
+        state.bitwiseOr(SingleCallbackState.stopped | SingleCallbackState.claimed)
             .oldValue
     }
 
     /// Runs `onDisposed` once after an outcome from an Rx source, which disposes itself.
     private func endObserved() {
-        let previous = state.bitwiseOr(SingleCallbackState.ended, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.bitwiseOr(SingleCallbackState.ended).oldValue
         if previous & SingleCallbackState.ended == 0 {
             onDisposed.take()?()
         }
@@ -209,7 +207,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
     @inlinable
     func setUpstream(_ subscription: consuming any Disposable) {
         upstream = subscription
-        let previous = state.bitwiseOr(SingleCallbackState.upstreamSet, ordering: .acquiringAndReleasing).oldValue
+        let previous = state.bitwiseOr(SingleCallbackState.upstreamSet).oldValue
         if previous & SingleCallbackState.disposed != 0 {
             upstream.take()?.dispose()
         }
@@ -218,7 +216,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
     /// Whether the subscription has been disposed, or the created single it runs has ended.
     @usableFromInline
     var isDisposed: Bool {
-        state.load(ordering: .acquiring) & SingleCallbackState.disposed != 0
+        state.load() & SingleCallbackState.disposed != 0
     }
 
     /// Disposes what this observer subscribed to, then runs `onDisposed` (once, unless the
@@ -227,8 +225,7 @@ final class SingleCallbackObserver<Element>: ObserverType, Cancelable, @unchecke
     @usableFromInline
     func dispose() {
         let previous = state.bitwiseOr(
-            SingleCallbackState.disposed | SingleCallbackState.claimed | SingleCallbackState.ended,
-            ordering: .acquiringAndReleasing
+            SingleCallbackState.disposed | SingleCallbackState.claimed | SingleCallbackState.ended
         ).oldValue
         if previous & SingleCallbackState.claimed == 0 {
             onSuccess = nil

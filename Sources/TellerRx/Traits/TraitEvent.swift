@@ -82,7 +82,7 @@ where Event.Element: Sendable {
 private final class TraitCreateSink<Event: TraitEvent, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element == Event.Element {
     // @unchecked: `isStopped` is atomic.
-    private let isStopped = AtomicFlag()
+    private let isStopped = AtomicState(false)
 
     func on(_ event: Event) {
         if !isStopped.set() {
@@ -111,7 +111,7 @@ final class TraitSubscribeObserver<Event: TraitEvent>: ObserverType, @unchecked 
     typealias Element = Event.Element
 
     private let handler: @Sendable (Event) -> Void
-    private let isStopped = AtomicFlag()
+    private let isStopped = AtomicState(false)
 
     init(_ handler: @escaping @Sendable (Event) -> Void) {
         self.handler = handler

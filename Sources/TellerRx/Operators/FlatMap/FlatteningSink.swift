@@ -13,7 +13,7 @@ class FlatteningSink<SourceElement: Sendable, Observer: ObserverType>: LockedSin
     // themselves.
     /// The subscription to the outer sequence.
     final let outer = SubscriptionSlot()
-    private final let tornDown = AtomicFlag()
+    private final let tornDown = AtomicState(false)
     /// Whether the outer sequence has completed. Guarded by `lock`, which is also why dynamic
     /// exclusivity checks are switched off.
     @exclusivity(unchecked) final var isOuterDone = false

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An observer of one inner sequence that a multi-source sink creates through a metatype it
 /// fetched once (see `MergeSink.innerObserverType`), passing itself as `parent` and a `tag`
 /// of its choosing.
@@ -34,17 +32,17 @@ class InnerSubscription: SubscriptionSlot, @unchecked Sendable {
 
     /// Settles the race between the subscribing thread registering this subscription and the
     /// inner sequence ending, possibly on another thread, possibly before `subscribe` returned.
-    fileprivate let registration = Atomic<Int>(0)
+    fileprivate let registration = AtomicState(0)
     @exclusivity(unchecked) fileprivate final var membershipIndex = -1
 
     /// Whether the inner sequence has ended (``InnerSubscriptions/unregister(_:)`` was called).
     final var hasEnded: Bool {
-        registration.load(ordering: .acquiring) & InnerSubscription.endedBit != 0
+        registration.load() & InnerSubscription.endedBit != 0
     }
 
     /// Back to "never registered", for reuse; only while nothing else references this.
     final func resetRegistration() {
-        registration.store(0, ordering: .relaxed)
+        registration.store(0)
         membershipIndex = -1
     }
 }
@@ -78,13 +76,12 @@ struct InnerSubscriptions: Sendable {
     @discardableResult
     func register(_ subscription: InnerSubscription) -> InnerRegistration {
         let previous = subscription.registration.bitwiseOr(
-            InnerSubscription.registeringBit,
-            ordering: .acquiringAndReleasing
+            InnerSubscription.registeringBit
         ).oldValue
         if previous & InnerSubscription.endedBit != 0 { return .endedDuringSubscribe }
         let registration = members.withLock { members -> InnerRegistration in
             // Checked again under the lock: `unregister` takes it too once it saw our bit.
-            if subscription.registration.load(ordering: .acquiring) & InnerSubscription.endedBit != 0 {
+            if subscription.registration.load() & InnerSubscription.endedBit != 0 {
                 return .tracked
             }
             guard !members.isDisposed else { return .refused }
@@ -101,8 +98,7 @@ struct InnerSubscriptions: Sendable {
     /// Stops tracking `subscription` because its sequence ended (the caller disposes it).
     func unregister(_ subscription: InnerSubscription) {
         let previous = subscription.registration.bitwiseOr(
-            InnerSubscription.endedBit,
-            ordering: .acquiringAndReleasing
+            InnerSubscription.endedBit
         ).oldValue
         guard previous & InnerSubscription.registeringBit != 0 else { return }
         members.withLock { members in

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How many inner sequences a merging sink runs at once, and what it does with one that
 /// arrives while that many are running. `@usableFromInline` for the `@inlinable` operator methods
 /// that create a ``MergeProducer``.
@@ -88,7 +86,7 @@ where Inner.Element == Observer.Element {
     /// A finished inner observer that nothing else references any more, kept to observe the
     /// next inner sequence: saves an allocation (and, in unspecialized generic code, a
     /// metadata lookup) per element when inner sequences end during `subscribe` (`just`).
-    private let spareObserver = Atomic<Unmanaged<InnerSubscription>?>(nil)
+    private let spareObserver = AtomicState<Unmanaged<InnerSubscription>?>(nil)
     /// Fetched on first use, under `lock` (sequences of `just` never need it): naming the
     /// generic observer type at each inner subscription would cost runtime metadata lookups
     /// every time in unspecialized generic code.
@@ -257,7 +255,7 @@ where Inner.Element == Observer.Element {
         observerType: InnerObserver.Type
     ) {
         var observer: InnerObserver
-        if let spare = spareObserver.exchange(nil, ordering: .acquiringAndReleasing) {
+        if let spare = spareObserver.exchange(nil) {
             // Only ever filled with observers of this sink's own type.
             observer = Unmanaged<InnerObserver>.fromOpaque(spare.toOpaque()).takeRetainedValue()
             observer.prepareForReuse()
@@ -280,15 +278,11 @@ where Inner.Element == Observer.Element {
     /// holds the sink, so the two would keep each other alive.
     private func keepAsSpare(_ observer: InnerSubscription) {
         let spare = Unmanaged.passRetained(observer)
-        let (stored, _) = spareObserver.compareExchange(
-            expected: nil,
-            desired: spare,
-            ordering: .sequentiallyConsistent
-        )
+        let (stored, _) = spareObserver.compareExchange(expected: nil, desired: spare)
         if !stored {
             spare.release()
         } else if isTornDown {
-            spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
+            spareObserver.exchange(nil)?.release()
         }
     }
 
@@ -345,7 +339,7 @@ where Inner.Element == Observer.Element {
 
     override func disposeInners() {
         inners.disposeAll()
-        spareObserver.exchange(nil, ordering: .sequentiallyConsistent)?.release()
+        spareObserver.exchange(nil)?.release()
     }
 }
 

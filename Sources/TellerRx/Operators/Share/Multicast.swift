@@ -146,7 +146,7 @@ where Subject.Observer.Element: Sendable {
     private let parent: ConnectableObservableAdapter<Subject>
     private let subjectObserver: Subject.Observer
     private let subscription = SingleAssignmentDisposable()
-    private let disposed = AtomicFlag()
+    private let disposed = AtomicState(false)
 
     init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer) {
         self.parent = parent

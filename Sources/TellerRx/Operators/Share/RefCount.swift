@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ConnectableObservableType {
     /// Returns a sequence that connects this connectable sequence when its first observer
     /// subscribes and disconnects it when the last one disposes.
@@ -81,14 +79,15 @@ private final class RefCountProducer<Source: ConnectableObservableType>: Produce
 private final class RefCountSink<Source: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>,
     ObserverType, @unchecked Sendable
 where Source.Element == Observer.Element {
-    // @unchecked: `joined` is atomic and only read or written under the parent's lock.
+    // @unchecked: `joined` is only read or written under the parent's lock.
     typealias Element = Observer.Element
 
     private static var notJoined: UInt64 { .max }
 
     private let parent: RefCountProducer<Source>
-    /// The session this observer counts in, or `notJoined`.
-    private let joined = Atomic<UInt64>(RefCountSink.notJoined)
+    /// The session this observer counts in, or `notJoined`. Guarded by the parent's lock, which
+    /// is also why dynamic exclusivity checks are switched off.
+    @exclusivity(unchecked) private var joined = RefCountSink.notJoined
 
     init(parent: RefCountProducer<Source>, observer: Observer, downstream: SubscriptionSlot?) {
         self.parent = parent
@@ -100,7 +99,7 @@ where Source.Element == Observer.Element {
         let action = parent.state.withLock { state -> ConnectionLink.Action? in
             // Ended already (a connectable whose subject had terminated): don't connect.
             if isDisposed { return nil }
-            joined.store(state.session, ordering: .relaxed)
+            joined = state.session
             state.count += 1
             return state.link.reconcile(wanted: state.wanted)
         }
@@ -125,7 +124,7 @@ where Source.Element == Observer.Element {
             // The connection is over for everyone who joined it: end the session before
             // forwarding, so an observer that resubscribes from the callback reconnects.
             let action = parent.state.withLock { state -> ConnectionLink.Action? in
-                guard joined.load(ordering: .relaxed) == state.session else { return nil }
+                guard joined == state.session else { return nil }
                 return state.endSession()
             }
             parent.perform(action)
@@ -136,8 +135,8 @@ where Source.Element == Observer.Element {
 
     private func leave() {
         let action = parent.state.withLock { state -> ConnectionLink.Action? in
-            guard joined.load(ordering: .relaxed) == state.session else { return nil }
-            joined.store(RefCountSink.notJoined, ordering: .relaxed)
+            guard joined == state.session else { return nil }
+            joined = RefCountSink.notJoined
             state.count -= 1
             return state.count == 0 ? state.endSession() : nil
         }

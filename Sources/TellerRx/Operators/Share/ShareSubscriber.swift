@@ -3,7 +3,7 @@
 /// from an emission already in progress.
 class ShareSubscriber<Element>: Disposable, @unchecked Sendable {
     // @unchecked: `disposed` is atomic; `removal` is immutable.
-    private let disposed = AtomicFlag()
+    private let disposed = AtomicState(false)
     private let removal: @Sendable (ShareSubscriber<Element>) -> Void
 
     init(removal: @escaping @Sendable (ShareSubscriber<Element>) -> Void) {
