@@ -86,13 +86,19 @@ where Inner.Element == Observer.Element {
     /// current inner sequence decided meanwhile could as well have come just before this element.
     override func onNext(_ element: SourceElement) {
         guard !isDisposed else { return }
-        let inner: Inner
+        // Not a `let inner` set in the `do`: moving it out costs a value-witness call per
+        // element in unspecialized generic code.
         do {
-            inner = try selector(element)
+            switchTo(try selector(element))
         } catch {
             outerFailed(error)
-            return
         }
+    }
+
+    /// The rest of ``onNext(_:)``, once the selector made `inner`: makes it the latest inner
+    /// sequence.
+    @inline(__always)
+    private func switchTo(_ inner: Inner) {
         lock.lock()
         guard !isDisposed else {
             lock.unlock()
@@ -125,6 +131,7 @@ where Inner.Element == Observer.Element {
     /// completed.
     ///
     /// - Returns: Whether the caller delivers `element` (see ``LockedSink/claimTurn(for:)``).
+    @inline(__always)
     private func scalarArrived(_ element: Inner.Element) -> Bool {
         // Without building an `Event` (a type-metadata lookup here and in the observer).
         let deliversNow = claimTurn(for: element)

@@ -148,14 +148,19 @@ where Inner.Element == Observer.Element {
             guard claimRoom() else { return }
         }
         // No helper returning an `Inner?`: in unspecialized generic code that optional type
-        // would cost a metadata lookup per element.
-        let inner: Inner
+        // would cost a metadata lookup per element. Nor a `let inner` set in the `do`: moving
+        // it out costs a value-witness call per element.
         do {
-            inner = try selector(element)
+            merge(try selector(element))
         } catch {
             outerFailed(error)
-            return
         }
+    }
+
+    /// The rest of ``onNext(_:)``, once the selector made `inner`: subscribes it, queues it, or
+    /// (a `just`) delivers its element.
+    @inline(__always)
+    private func merge(_ inner: Inner) {
         lock.lock()
         if limit.queuesOverflow {
             guard !isDisposed else {
@@ -175,12 +180,12 @@ where Inner.Element == Observer.Element {
         }
         let observable = inner.asObservable()
         // Checked while still holding the lock: a `just` is counted without letting go of it.
+        // Nothing is queued here (an element that finds a queue joins it, above; `flatMapFirst`
+        // never queues), so the room it leaves needs no `subscribePending()`.
         let isScalar = observable.withScalarElement { element in
             let deliversNow = scalarArrived(element)
-            let hasPending = pendingCount > 0
             lock.unlock()
             if deliversNow { deliver(element) }
-            if hasPending { subscribePending() }
         }
         if isScalar {
             finishIfStopped()
@@ -241,6 +246,7 @@ where Inner.Element == Observer.Element {
     /// the caller (an entry point that calls `finishIfStopped()` once it has released the lock).
     ///
     /// - Returns: Whether the caller delivers `element` (see ``LockedSink/claimTurn(for:)``).
+    @inline(__always)
     private func scalarArrived(_ element: Inner.Element) -> Bool {
         // No `Event` built: in this unspecialized code that costs a type-metadata lookup here
         // and another where the observer switches on it.
