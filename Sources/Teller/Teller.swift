@@ -45,7 +45,9 @@ public final class Teller: Sendable {
     /// The outboxes made on this Teller: repositories show the writes they hold.
     private let outboxes = LockedState<[WeakOutbox]>([])
     private let lifecycleObservation: AppLifecycleObservation
-    private let uiWatch = UISchedulerWatch()
+    /// `nil` for a UI scheduler that always runs what it is given (a queue of its own): nothing
+    /// to watch.
+    private let uiWatch: UISchedulerWatch?
 
     /// Creates an environment.
     ///
@@ -88,6 +90,8 @@ public final class Teller: Sendable {
         self.fetchTimeout = fetchTimeout
         self.retryPolicy = retryPolicy
         coordinator = RefreshCoordinator(log: log)
+        let alwaysRuns = (uiScheduler as? any SelfDrainingScheduler)?.drainsItself ?? false
+        uiWatch = alwaysRuns ? nil : UISchedulerWatch()
         lifecycleObservation = AppLifecycleObservation(center: appLifecycleNotifications)
         lifecycleObservation.start { [weak self] in self?.appDidBecomeActive() }
     }
@@ -272,9 +276,10 @@ public final class Teller: Sendable {
 
     /// A repository is about to hand work to the ``uiScheduler`` (a cache read, or states for its
     /// observers): the first call starts watching whether that scheduler runs at all (see
-    /// ``UISchedulerWatch``); every later one costs one lock.
+    /// ``UISchedulerWatch``); every later one costs one lock. A UI scheduler on a queue of its own
+    /// always runs, and is not watched.
     func uiSchedulerNeeded() {
-        uiWatch.start(ui: uiScheduler, background: backgroundScheduler) { [weak self] waited in
+        uiWatch?.start(ui: uiScheduler, background: backgroundScheduler) { [weak self] waited in
             self?.log(.uiSchedulerStalled(waited: waited))
         }
     }

@@ -10,7 +10,9 @@ import Dispatch
 /// UI scheduler's queue (never inline: the main scheduler runs work at once when asked on the
 /// main thread, while the states a finished fetch sends later go through its queue), and a timer
 /// of ``patience`` starts on the background scheduler. A repository nobody observes and that
-/// never fetched (a refresh that fails, say) never starts it: it gives the UI scheduler nothing. A probe that runs first cancels the timer and the watch ends for good; a timer that
+/// never fetched (a refresh that fails, say) never starts it: it gives the UI scheduler nothing.
+/// A `Teller` whose UI scheduler is on a queue of its own has none (see `SelfDrainingScheduler`):
+/// libdispatch drains such a queue whatever the process does. A probe that runs first cancels the timer and the watch ends for good; a timer that
 /// fires first reports the stall once. Virtual-time schedulers play both out as the test advances.
 final class UISchedulerWatch: Sendable {
     /// How long the UI scheduler may take to run the probe before the stall is reported.

@@ -11,7 +11,7 @@ import Foundation
 /// Use it for background work (`subscribe(on:)` a fetch, say). Operators that deliver on a
 /// scheduler still deliver one event at a time to each observer.
 public final class ConcurrentDispatchQueueScheduler: SchedulerType {
-    private let configuration: DispatchQueueConfiguration
+    let configuration: DispatchQueueConfiguration
 
     /// Creates a scheduler on `queue`.
     ///
@@ -19,7 +19,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     ///   - queue: The queue work runs on.
     ///   - leeway: How much timers may be deferred to save power.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway)
+        configuration = DispatchQueueConfiguration(queue: queue, leeway: leeway, drainsItself: false)
     }
 
     /// Creates a scheduler on a new concurrent queue with quality of service `qos`.
@@ -27,10 +27,11 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
     /// - Parameters:
     ///   - qos: The quality of service of the new queue.
     ///   - leeway: How much timers may be deferred to save power.
-    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        self.init(
+    public init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        configuration = DispatchQueueConfiguration(
             queue: DispatchQueue(label: queueLabel(for: qos.qosClass), qos: qos, attributes: .concurrent),
-            leeway: leeway
+            leeway: leeway,
+            drainsItself: true
         )
     }
 

@@ -14,6 +14,10 @@ import Foundation
 struct DispatchQueueConfiguration: Sendable {
     let queue: DispatchQueue
     let leeway: DispatchTimeInterval
+    /// Whether `queue` is one the scheduler made itself on a global queue, which libdispatch
+    /// drains whatever the process does (see ``SelfDrainingScheduler``). A queue the app passed
+    /// in may be, or target, the main queue, which only a run loop or `dispatchMain()` drains.
+    let drainsItself: Bool
 
     func schedule<StateType: Sendable>(
         _ state: StateType,

@@ -27,7 +27,8 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     ) {
         configuration = DispatchQueueConfiguration(
             queue: DispatchQueue(label: internalSerialQueueName, qos: qos),
-            leeway: leeway
+            leeway: leeway,
+            drainsItself: true
         )
     }
 
@@ -61,7 +62,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     }
 
     init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway)
+        configuration = DispatchQueueConfiguration(queue: serialQueue, leeway: leeway, drainsItself: false)
     }
 
     /// The wall-clock time.

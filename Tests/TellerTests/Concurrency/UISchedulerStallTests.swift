@@ -99,6 +99,64 @@ import Testing
         refresh.dispose()
     }
 
+    /// A background scheduler on virtual time that notes every delay it is asked for.
+    private struct DelayRecordingScheduler: SchedulerType {
+        let clock: TestScheduler
+        let delays = Locked<[RxTimeInterval]>([])
+
+        var now: RxTime { clock.now }
+
+        func schedule<StateType: Sendable>(
+            _ state: StateType,
+            action: @escaping @Sendable (StateType) -> any Disposable
+        ) -> any Disposable {
+            clock.schedule(state, action: action)
+        }
+
+        func scheduleRelative<StateType: Sendable>(
+            _ state: StateType,
+            dueTime: RxTimeInterval,
+            action: @escaping @Sendable (StateType) -> any Disposable
+        ) -> any Disposable {
+            delays.withLock { $0.append(dueTime) }
+            return clock.scheduleRelative(state, dueTime: dueTime, action: action)
+        }
+    }
+
+    /// Whether a Teller over `uiScheduler` armed the stall timer by the time a repository's
+    /// first state reached its observer.
+    private func armsTheStallTimer(uiScheduler: any SchedulerType) -> Bool {
+        let background = DelayRecordingScheduler(clock: TestScheduler(initialClock: 0))
+        let teller = Teller(
+            metadataStore: InMemoryFetchMetadataStore(),
+            clock: { background.now },
+            uiScheduler: uiScheduler,
+            backgroundScheduler: background,
+            fetchTimeout: nil,
+            appLifecycleNotifications: nil
+        )
+        let repository = TellerRepository(dataSource: InMemoryDataSource(), teller: teller)
+        let firstState = DispatchSemaphore(value: 0)
+        let subscription = repository.observe().take(1).subscribe(onNext: { _ in firstState.signal() })
+        repository.requirements = TestRequirements(username: "octocat")
+        let arrived = firstState.wait(timeout: .now() + 20) == .success
+        subscription.dispose()
+        #expect(arrived)
+        return background.delays.value.contains(.seconds(5))
+    }
+
+    /// A serial queue of the scheduler's own always runs what it is given, whatever drains the
+    /// main queue: nothing to watch, and no timer for each `Teller` a test or a server makes.
+    @Test func aUISchedulerOnAQueueOfItsOwnIsNotWatched() {
+        #expect(!armsTheStallTimer(uiScheduler: SerialDispatchQueueScheduler(internalSerialQueueName: "ui")))
+    }
+
+    /// A queue the app passed in may be, or target, the main queue: watched.
+    @Test func aUISchedulerOnAQueueTheAppPassedInIsWatched() {
+        let given = SerialDispatchQueueScheduler(queue: .global(), internalSerialQueueName: "ui")
+        #expect(armsTheStallTimer(uiScheduler: given))
+    }
+
     @Test func aTellerNoRepositoryUsedWatchesNothing() {
         let background = TestScheduler(initialClock: 0)
         let log = Locked<[String]>([])
