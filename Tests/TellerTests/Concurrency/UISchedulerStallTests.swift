@@ -33,7 +33,9 @@ import Testing
 
     private static let stalled = "the UI scheduler ran nothing for 5.0 seconds"
 
-    @Test func aUISchedulerThatNeverRunsIsLoggedOnceFiveSecondsAfterARepositoryNeedsIt() {
+    /// A `Teller` whose UI scheduler never runs, on a virtual-time background scheduler, and what
+    /// it logs.
+    private static func tellerOverANeverRunningUIScheduler() -> (Teller, TestScheduler, Locked<[String]>) {
         let background = TestScheduler(initialClock: 0)
         let log = Locked<[String]>([])
         let teller = Teller(
@@ -44,6 +46,11 @@ import Testing
             appLifecycleNotifications: nil,
             logger: { event in log.withLock { $0.append(event.description) } }
         )
+        return (teller, background, log)
+    }
+
+    @Test func aUISchedulerThatNeverRunsIsLoggedOnceFiveSecondsAfterARepositoryNeedsIt() {
+        let (teller, background, log) = Self.tellerOverANeverRunningUIScheduler()
         let repository = TellerRepository(dataSource: InMemoryDataSource(), teller: teller)
         let subscription = repository.observe().subscribe()
         repository.requirements = TestRequirements(username: "octocat")
@@ -72,16 +79,7 @@ import Testing
     /// gives the UI scheduler anything to run: no cache is read and no state is shown, so there
     /// is no stall to report.
     @Test func aRepositoryThatGivesTheUISchedulerNothingIsNeverReported() throws {
-        let background = TestScheduler(initialClock: 0)
-        let log = Locked<[String]>([])
-        let teller = Teller(
-            metadataStore: InMemoryFetchMetadataStore(),
-            clock: { background.now },
-            uiScheduler: NeverRunningScheduler(clock: background),
-            backgroundScheduler: background,
-            appLifecycleNotifications: nil,
-            logger: { event in log.withLock { $0.append(event.description) } }
-        )
+        let (teller, background, log) = Self.tellerOverANeverRunningUIScheduler()
         let dataSource = InMemoryDataSource(automaticallyRefresh: false)
         dataSource.respond { _ in .just(.failure(TestError(1))) }
         let repository = TellerRepository(dataSource: dataSource, teller: teller)
