@@ -30,18 +30,21 @@ final class RefreshPhases: Sendable {
         case woken
         /// The repository and its `Teller` were released.
         case end
-    }
 
-    /// What each phase, ending at a point, is called in the summary.
-    private static let phaseNames: [Point: String] = [
-        .requirementsSet: "setup",
-        .fetchCalled: "to the fetch (decided, started, background thread woken)",
-        .saveStarted: "fetch to save",
-        .saveEnded: "save",
-        .answered: "save to answer",
-        .woken: "waking the caller",
-        .end: "teardown",
-    ]
+        /// What the phase that ends at this point is called in the summary.
+        var phaseName: String {
+            switch self {
+            case .start: "before the run"
+            case .requirementsSet: "setup"
+            case .fetchCalled: "to the fetch (decided, started, background thread woken)"
+            case .saveStarted: "fetch to save"
+            case .saveEnded: "save"
+            case .answered: "save to answer"
+            case .woken: "waking the caller"
+            case .end: "teardown"
+            }
+        }
+    }
 
     private struct Record {
         var current = [UInt64](repeating: 0, count: Point.allCases.count)
@@ -72,7 +75,7 @@ final class RefreshPhases: Sendable {
         let phases = Point.allCases.dropFirst().enumerated().map { index, point in
             let sorted = runs.map { $0[index] }.sorted()
             let median = Double(sorted[sorted.count / 2]) / 1e3
-            return "\(Self.phaseNames[point] ?? "\(point)") \(median.formatted(.number.precision(.fractionLength(1))))"
+            return "\(point.phaseName) \(median.formatted(.number.precision(.fractionLength(1))))"
         }
         return "  where a run's time goes (median µs): " + phases.joined(separator: ", ")
     }
