@@ -59,10 +59,10 @@ struct FlightTable<Member, Work> {
     /// Adds `member` to the flight for `key`, starting one with `newWork` if none runs.
     mutating func join(_ key: FlightKey, member: Member, newWork: () -> Work) -> Joined {
         let memberID = makeID()
-        if flights[key] != nil {
+        if let index = flights.index(forKey: key) {
             // Mutated in place: copying a flight out would copy its members on every join.
-            flights[key]?.members.append((memberID, member))
-            return .joined(flight: flights[key]?.id ?? 0, member: memberID, retry: flights[key]?.retry)
+            flights.values[index].members.append((memberID, member))
+            return .joined(flight: flights.values[index].id, member: memberID, retry: flights.values[index].retry)
         }
         var flight = Flight(id: makeID(), work: newWork())
         flight.members.append((memberID, member))
@@ -94,15 +94,27 @@ struct FlightTable<Member, Work> {
         flights[key]?.id == id
     }
 
+    /// Runs `body` on `flight` in place, with one lookup of its key; `nil` when the flight is gone.
+    private mutating func update<Result>(
+        _ key: FlightKey,
+        flight id: FlightID,
+        _ body: (inout Flight) -> Result
+    ) -> Result? {
+        guard let index = flights.index(forKey: key), flights.values[index].id == id else { return nil }
+        return body(&flights.values[index])
+    }
+
     /// The work of `flight` fetched its data and wants to save it.
     ///
     /// - Returns: The members to tell, or `nil` when the flight was cancelled: the data is
     ///   dropped unsaved. From now on the flight is not cancelled when its members leave.
     mutating func beginSave(_ key: FlightKey, flight id: FlightID) -> [Member]? {
-        guard flights[key]?.id == id else { return nil }
-        flights[key]?.isSaving = true
-        savesBegun[key, default: 0] += 1
-        return flights[key]?.members.map(\.member)
+        let members = update(key, flight: id) { flight in
+            flight.isSaving = true
+            return flight.members.map(\.member)
+        }
+        if members != nil { savesBegun[key, default: 0] += 1 }
+        return members
     }
 
     /// For a page that builds on what flights of `key` save: `nil` while one saves (the page must
@@ -115,9 +127,10 @@ struct FlightTable<Member, Work> {
     ///
     /// - Returns: The members to tell; none when the flight is gone.
     mutating func retryChanged(_ key: FlightKey, flight id: FlightID, to retry: RetryNotice?) -> [Member] {
-        guard flights[key]?.id == id else { return [] }
-        flights[key]?.retry = retry
-        return flights[key]?.members.map(\.member) ?? []
+        update(key, flight: id) { flight in
+            flight.retry = retry
+            return flight.members.map(\.member)
+        } ?? []
     }
 
     /// The flight's work ended: the flight is gone.
@@ -125,8 +138,8 @@ struct FlightTable<Member, Work> {
     /// - Returns: Its work and its members at the end, in the order they joined, or `nil` when
     ///   the flight had been cancelled.
     mutating func finish(_ key: FlightKey, flight id: FlightID) -> (work: Work, members: [Member])? {
-        guard let flight = flights[key], flight.id == id else { return nil }
-        flights[key] = nil
+        guard let index = flights.index(forKey: key), flights.values[index].id == id else { return nil }
+        let flight = flights.remove(at: index).value
         return (flight.work, flight.members.map(\.member))
     }
 }

@@ -20,11 +20,11 @@ struct Lanes<Key: Hashable, Job> {
     /// - Returns: `job` when the lane was free and it runs now (the caller runs it, then calls
     ///   ``finished(_:)`` when it ends); `nil` when it waits for the jobs before it.
     mutating func enqueue(_ key: Key, _ job: Job) -> Job? {
-        guard lanes[key] != nil else {
+        guard let index = lanes.index(forKey: key) else {
             lanes[key] = FIFOQueue()
             return job
         }
-        lanes[key]?.enqueue(job)
+        lanes.values[index].enqueue(job)
         return nil
     }
 
@@ -32,8 +32,9 @@ struct Lanes<Key: Hashable, Job> {
     ///
     /// - Returns: The next job to run now, or `nil` when the lane is free again.
     mutating func finished(_ key: Key) -> Job? {
-        guard let next = lanes[key]?.dequeue() else {
-            lanes[key] = nil
+        guard let index = lanes.index(forKey: key) else { return nil }
+        guard let next = lanes.values[index].dequeue() else {
+            lanes.remove(at: index)
             return nil
         }
         return next

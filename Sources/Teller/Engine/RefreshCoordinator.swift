@@ -19,13 +19,30 @@ enum FlightEvent: Sendable {
 /// tag string apart: each fetches and saves its own data. Instances of one type that use the same
 /// tag are taken to show the same data from the same store (one tag, one store): the first
 /// repository's flight saves for all of them.
+///
+/// The key's hash is computed once, when it is made: a flight's key is looked up in the
+/// coordinator's tables about ten times per refresh, and hashing the tag each time was most of
+/// what those lookups cost.
 struct FlightKey: Hashable, Sendable {
     let dataSource: ObjectIdentifier
     let tag: String
+    private let hash: Int
 
     init<DataSource>(_ dataSource: DataSource.Type, tag: String) {
         self.dataSource = ObjectIdentifier(dataSource)
         self.tag = tag
+        var hasher = Hasher()
+        hasher.combine(self.dataSource)
+        hasher.combine(tag)
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: FlightKey, rhs: FlightKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.dataSource == rhs.dataSource && lhs.tag == rhs.tag
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
     }
 }
 
