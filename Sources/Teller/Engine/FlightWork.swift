@@ -95,7 +95,7 @@ final class FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
             teller.log(.metadataProblem("could not persist the fetch time of \"\(tag)\": \(error)"))
         }
         teller.recordFetched(tag: tag, startedAt: stamp)
-        teller.metadataChanged(.tag(tag))
+        teller.metadataChanged(.saved(tag, flight: context.flight))
         return .finished(.successful, saved: saved?.progress)
     }
 

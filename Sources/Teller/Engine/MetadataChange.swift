@@ -2,6 +2,10 @@
 enum MetadataChange: Sendable {
     /// One tag was fetched or forgotten.
     case tag(String)
+    /// The flight numbered `flight` (see ``FlightContext/flight``) saved what it fetched for
+    /// `tag`. Its members learn that from the flight's end, which reads the metadata anew: only
+    /// the other repositories showing the tag need this notice.
+    case saved(String, flight: UInt64)
     /// Every tag was forgotten (``Teller/clear()``).
     case all
     /// The tags of a branch were forgotten (``Teller/clear(tagsUnder:)``).
@@ -16,7 +20,7 @@ enum MetadataChange: Sendable {
     /// Whether a repository showing `tag` is concerned.
     func concerns(_ tag: String) -> Bool {
         switch self {
-        case .tag(let changed), .invalidated(let changed): changed == tag
+        case .tag(let changed), .saved(let changed, _), .invalidated(let changed): changed == tag
         case .tagsUnder(let prefix), .invalidatedUnder(let prefix): prefix.contains(tag)
         case .all, .allInvalidated: true
         }
@@ -27,7 +31,7 @@ enum MetadataChange: Sendable {
     var isInvalidation: Bool {
         switch self {
         case .invalidated, .invalidatedUnder, .allInvalidated: true
-        case .tag, .tagsUnder, .all: false
+        case .tag, .saved, .tagsUnder, .all: false
         }
     }
 }

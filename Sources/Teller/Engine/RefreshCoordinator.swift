@@ -119,7 +119,8 @@ final class RefreshCoordinator: Sendable {
     final class Membership: Disposable, Sendable {
         private let coordinator: RefreshCoordinator
         private let key: FlightKey
-        private let flight: UInt64
+        /// The flight's number, as its ``FlightContext/flight`` says it.
+        let flight: UInt64
         private let member: UInt64
 
         fileprivate init(coordinator: RefreshCoordinator, key: FlightKey, flight: UInt64, member: UInt64) {
@@ -261,7 +262,8 @@ final class RefreshCoordinator: Sendable {
 struct FlightContext: Sendable {
     fileprivate let coordinator: RefreshCoordinator
     let key: FlightKey
-    fileprivate let flight: UInt64
+    /// The flight's number, unique among the flights of its ``Teller``.
+    let flight: UInt64
 
     /// Whether the work may call the data source's fetch: the flight was not cancelled. Work
     /// scheduled before a cancellation reached it must not start a fetch after it.

@@ -46,7 +46,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
                 switch notice {
-                case .metadataChanged(let change): self?.send(.metadataChanged(change))
+                case .metadataChanged(let change): self?.metadataChanged(change)
                 case .refresh(let trigger): self?.send(.triggered(trigger))
                 case .writesChanged(let tag, let sent): self?.send(.writesChanged(tag: tag, sent: sent))
                 }
@@ -311,6 +311,16 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         case .decided(let decided): State(decided)
         case .signedOut: nil
         }
+    }
+
+    /// Queues a metadata change, unless it is the save of the flight this repository is a
+    /// member of: the flight's end tells the machine, with the metadata read then, so the notice
+    /// would only make the machine read the same metadata once more on the path to the answer.
+    private func metadataChanged(_ change: MetadataChange) {
+        if case .saved(_, let flight) = change, flightMembership.withLock({ $0?.membership.flight == flight }) {
+            return
+        }
+        send(.metadataChanged(change))
     }
 
     // MARK: Refresh calls
