@@ -13,16 +13,23 @@ protocol MachineExtension {
     var holdsFlightJoins: Bool { get }
 
     /// New requirements are set; `hasCache` says whether they were fetched before. `stored` is
-    /// what the metadata keeps beside the fetch time (sealed, of the kind's type).
-    mutating func sessionStarted(_ requirements: any RepositoryRequirements, stored: Parcel?, hasCache: Bool)
+    /// what the metadata keeps beside the fetch time (sealed, of the kind's type). The effects
+    /// prepare the cache before anything reads or writes it (a paged list trims the pages left
+    /// from earlier), whether or not the repository is observed.
+    mutating func sessionStarted(
+        _ requirements: any RepositoryRequirements,
+        stored: Parcel?,
+        hasCache: Bool
+    ) -> [ExtensionEffect]
     /// The requirements are replaced or the repository is gone: stop the extension's work.
     mutating func sessionEnded() -> [ExtensionEffect]
     /// Whether an automatic refresh may start now; `isTooOld` says whether the cache is missing or
     /// older than its maximum age.
     func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool
     /// The shared machine starts observing the cache: with which view (sealed), or `nil` to start
-    /// it later (with an `.observeCache` effect) after what the returned effects start.
-    mutating func viewForObserving() -> (view: Parcel?, effects: [ExtensionEffect])
+    /// it later (with an `.observeCache` effect), once what ``sessionStarted(_:stored:hasCache:)``
+    /// started is done.
+    func viewForObserving() -> Parcel?
     /// A waiter starts waiting while no other did: a flight begins.
     mutating func flightStarting() -> [ExtensionEffect]
     /// The flight the waiters wait for saves its data now.
@@ -99,10 +106,16 @@ struct NoExtension: MachineExtension {
 
     var holdsFlightJoins: Bool { false }
 
-    func sessionStarted(_ requirements: any RepositoryRequirements, stored: Parcel?, hasCache: Bool) {}
+    func sessionStarted(
+        _ requirements: any RepositoryRequirements,
+        stored: Parcel?,
+        hasCache: Bool
+    ) -> [ExtensionEffect] {
+        []
+    }
     func sessionEnded() -> [ExtensionEffect] { [] }
     func mayRefreshAutomatically(_ trigger: AutomaticRefresh, isTooOld: Bool) -> Bool { isTooOld }
-    func viewForObserving() -> (view: Parcel?, effects: [ExtensionEffect]) { (Self.view, []) }
+    func viewForObserving() -> Parcel? { Self.view }
     func flightStarting() -> [ExtensionEffect] { [] }
     func flightSaving() {}
     func flightFinished(

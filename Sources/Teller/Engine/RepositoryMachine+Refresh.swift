@@ -2,11 +2,12 @@ import Foundation
 
 /// Refresh calls and the flight the repository waits for.
 extension RepositoryMachine {
-    /// `observe()` was called: something new for a paused automatic refresh, a chance to read a
-    /// cache whose reading failed, and an automatic refresh check.
+    /// `observe()` was called (the observer itself comes next, with `.observerAdded`): the cache
+    /// is read for it, if it is not already; something new for a paused automatic refresh, a
+    /// chance to read a cache whose reading failed, and an automatic refresh check.
     mutating func observed(now: Date) -> [Action] {
         resumeAutomaticRefresh()
-        var actions = observeIfNeeded()
+        var actions = observeIfNeeded(forObserver: true)
         guard let active, active.flight == nil, shouldRefreshAutomatically(.observed, now: now) else {
             return actions.isEmpty ? [.quiet(active == nil ? .noRequirements : .noRefreshNeeded)] : actions + emit()
         }
@@ -166,6 +167,7 @@ extension RepositoryMachine {
     /// emits meanwhile is not shown.
     mutating func flightSaving(_ id: UInt64) -> [Action] {
         guard active?.flight?.id == id else { return [.quiet(.otherFlight)] }
+        active?.flight?.isSaving = true
         ext.flightSaving()
         if case .on(let observation)? = active?.observation {
             active?.observation = .pausedForSave(observation)
@@ -242,7 +244,7 @@ extension RepositoryMachine {
         }
         guard case .some(.some(var actions)) = ended else { return [] }
         let effects = ext.flightFinished(result, saved: saved, stored: stored?.extra, isLast: true, context: context)
-        actions += observeIfNeeded(whileWaiting: true)
+        actions += observeIfNeeded()
         return actions + emit() + apply(effects)
     }
 
@@ -263,17 +265,26 @@ extension RepositoryMachine {
         return startWaiting(for: nil) + emit()
     }
 
-    /// A new observer: it gets the latest state (or, after shut-down, its end at once).
+    /// A new observer: it gets the latest state (or, after shut-down, its end at once). Its
+    /// `.observed` started reading the cache, unless the last observer left in between and
+    /// stopped it: then it starts again here.
     mutating func observerAdded(_ observer: Observer) -> [Action] {
         guard !isShutDown else { return [.complete([observer])] }
         observers.append(observer)
-        return [.greet(observer)]
+        return observeIfNeeded() + [.greet(observer)]
     }
 
-    /// An observer's subscription was disposed: it gets nothing more.
+    /// An observer's subscription was disposed: it gets nothing more. When it was the last one,
+    /// the cache is not read any more, and what was read is forgotten: unobserved, it would go
+    /// stale. The next observer is shown the cache loading, then read anew.
     mutating func observerRemoved(_ id: UInt64) -> [Action] {
         guard let index = observers.firstIndex(where: { $0.id == id }) else { return [.quiet(.observerGone)] }
         observers.remove(at: index)
-        return [.quiet(.noted)]
+        guard observers.isEmpty, active?.isSubscribed == true else { return [.quiet(.noted)] }
+        updateActive { active in
+            active.observation = .off
+            active.content = .notRead
+        }
+        return [.stopObservingCache] + emit()
     }
 }

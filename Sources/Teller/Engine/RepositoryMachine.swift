@@ -76,6 +76,9 @@ struct RepositoryMachine {
         /// Whether a cache existed when the wait started: says whether its end is a first
         /// fetch's or a refresh's.
         let startedWithCache: Bool
+        /// The flight writes the cache (``RepositoryMachine/flightSaving(_:)``): no observation
+        /// starts until it ends.
+        var isSaving = false
         /// The calls waiting for it, answered in the order they came.
         var calls: [RefreshCall]
         /// The machine asked for the flight itself (an automatic refresh, an invalidation, a
@@ -297,7 +300,7 @@ struct RepositoryMachine {
             takenWrites: writes.taken,
             writeError: writes.failure
         )
-        ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil)
+        actions += apply(ext.sessionStarted(requirements, stored: stored?.extra, hasCache: stored != nil))
         actions += observeIfNeeded()
         if shouldRefreshAutomatically(.requirementsSet, now: now) {
             actions += startWaiting(for: nil)
@@ -387,21 +390,25 @@ struct RepositoryMachine {
         return actions
     }
 
-    /// Starts observing the cache when one exists and nothing observes it now. While the
-    /// repository waits for a flight, only at its end (`whileWaiting`): the flight may be
-    /// writing the cache.
-    mutating func observeIfNeeded(whileWaiting: Bool = false) -> [Action] {
-        guard let active, active.lastFetched != nil, !active.isObserving, whileWaiting || active.flight == nil else {
+    /// Starts observing the cache when one exists, the repository is observed (or an observer is
+    /// on its way: `forObserver`) and nothing observes the cache now. Not while the flight the
+    /// repository waits for saves (it writes the cache): its end observes again.
+    ///
+    /// The cache is read for observers only: a repository nobody observes (a refresh from a
+    /// background task, a server's) never calls the data source's `observeCache` or
+    /// `isCacheEmpty`, and gives the UI scheduler nothing to do.
+    mutating func observeIfNeeded(forObserver: Bool = false) -> [Action] {
+        guard let active, forObserver || hasObservers, active.lastFetched != nil, !active.isObserving,
+            active.flight?.isSaving != true
+        else {
             return []
         }
         if case .failed? = self.active?.content { self.active?.content = .notRead }
         // Observing from now on, even when the extension says what to observe only later (a
         // paged list observes once its cache was trimmed).
         let observation = startObservation()
-        let (view, effects) = ext.viewForObserving()
-        let observe: [Action] =
-            view.map { [.observeCache(active.requirements, view: $0, observation: observation)] } ?? []
-        return observe + apply(effects)
+        guard let view = ext.viewForObserving() else { return [] }
+        return [.observeCache(active.requirements, view: view, observation: observation)]
     }
 
     /// A new cache subscription replaces the current one, if any: its number.

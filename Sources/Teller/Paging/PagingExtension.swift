@@ -107,11 +107,10 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         }
     }
 
-    /// The trim of a cache left from earlier: its pages beyond the first are deleted before it
-    /// is first read.
+    /// The trim of a cache left from earlier: its pages beyond the first are deleted when the
+    /// session starts, before anything reads the cache or a flight writes it.
     private enum Trim {
-        /// A cache existed when the session started: it is trimmed before it is read.
-        case needed
+        /// A cache existed when the session started: it is being trimmed.
         case running
         case done
     }
@@ -155,7 +154,11 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         return session.isTrimming || session.nextPage.isSaving
     }
 
-    mutating func sessionStarted(_ requirements: any RepositoryRequirements, stored: Parcel?, hasCache: Bool) {
+    mutating func sessionStarted(
+        _ requirements: any RepositoryRequirements,
+        stored: Parcel?,
+        hasCache: Bool
+    ) -> [Effect] {
         let requirements = typedRequirements(requirements, as: Requirements.self)
         let stored = stored?.open(as: FirstPageProgress.self)
         nextID += 1
@@ -165,8 +168,11 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
             pagingRequirements: firstPage,
             areMorePages: stored?.areMorePages ?? false,
             nextPageRequirements: stored?.nextPageRequirements,
-            trim: hasCache ? .needed : .done
+            trim: hasCache ? .running : .done
         )
+        // The cache left from earlier is trimmed to its first page before anything reads it or a
+        // flight writes it (flight joins are held meanwhile).
+        return hasCache ? [Self.effect(.trimCache(requirements, session: nextID))] : []
     }
 
     mutating func sessionEnded() -> [Effect] {
@@ -188,19 +194,9 @@ struct PagingExtension<DataSource: PagingRepositoryDataSource>: MachineExtension
         }
     }
 
-    mutating func viewForObserving() -> (view: Parcel?, effects: [Effect]) {
-        updateSession { session in
-            switch session.trim {
-            case .needed:
-                // The cache left from earlier is trimmed to its first page before it is read.
-                session.trim = .running
-                return (nil, [Self.effect(.trimCache(session.requirements, session: session.id))])
-            case .running:
-                return (nil, [])
-            case .done:
-                return (Sealed(session.pagingRequirements), [])
-            }
-        } ?? (nil, [])
+    func viewForObserving() -> Parcel? {
+        guard let session, !session.isTrimming else { return nil }
+        return Sealed(session.pagingRequirements)
     }
 
     mutating func flightStarting() -> [Effect] {

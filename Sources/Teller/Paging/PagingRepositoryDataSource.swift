@@ -139,7 +139,8 @@ public protocol PagingRepositoryDataSource: TellerDataSource {
         pagingRequirements: PagingRequirements
     ) throws
 
-    /// Observes the cached pages. Called on the UI scheduler, and observed there; Teller
+    /// Observes the cached pages. Called on the UI scheduler, and observed there, while the
+    /// repository is observed (a repository that is only refreshed never calls it); Teller
     /// observes again with the new paging requirements after every page it saves.
     ///
     /// Emit the current pages at once when subscribed, then on every change (see

@@ -90,7 +90,8 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
     /// Which list to show. Setting it stops all work for the previous requirements (their
     /// pending refresh callers get `.skipped(reason: .cancelled)`), restarts paging at the first
     /// page with the progress stored for the new tag, trims its cache to the first page, starts
-    /// observing it, and — with automatic refresh — fetches the first page. `nil` stops everything.
+    /// observing it if the repository is observed, and — with automatic refresh — fetches the
+    /// first page. `nil` stops everything.
     open var requirements: DataSource.Requirements? {
         get { engine.requirements }
         set { engine.setRequirements(newValue) }
@@ -111,7 +112,8 @@ open class TellerPagingRepository<DataSource: PagingRepositoryDataSource>: @unch
 
     /// The cache's state: the current state at once (once ``requirements`` are set), then every
     /// change, delivered on the ``Teller/uiScheduler``. Completes when the repository is
-    /// deallocated. Subscribing also triggers an automatic refresh check.
+    /// deallocated. Subscribing also triggers an automatic refresh check. The cache is read for
+    /// observers: from the first subscription until the last one is disposed.
     ///
     /// The refresh of the whole list shows on ``CacheState`` (`isRefreshing`, `refreshError`…),
     /// the next page on ``PagedCache`` (``PagedCache/isLoadingNextPage``,

@@ -53,13 +53,18 @@ public protocol RepositoryDataSource: TellerDataSource {
 
     /// Observes the cached data. Called on the UI scheduler, and observed there.
     ///
+    /// Teller reads the cache for observers only: it subscribes once a cache exists and the
+    /// repository is observed (`observe()`), and disposes the subscription when the last
+    /// observer leaves. A repository that is only refreshed (a background task, a server) never
+    /// calls this, nor ``isCacheEmpty(_:requirements:)``.
+    ///
     /// Emit the current value at once when subscribed, then again whenever the cache changes
     /// (as a database query observation does). Until the first value arrives the repository shows
     /// the cache as loading; a subscription that returns without a value is reported to the
     /// logger as ``TellerLogEvent/cacheNotEmittedOnSubscribe(tag:)``. Teller stops observing while
     /// it saves new data and observes again afterwards. An error ends the observation: observers
     /// get a state with ``CacheState/cacheReadError``, and the next `observe()`, refresh or
-    /// metadata change subscribes again.
+    /// metadata change subscribes again while the repository is observed.
     ///
     /// - Parameter requirements: What to observe.
     /// - Returns: An observable of the cache.

@@ -48,8 +48,9 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
 
     /// Which data to show. Setting it stops all work for the previous requirements (their
     /// pending refresh callers get `.skipped(reason: .cancelled)`), reads when the new tag was
-    /// last fetched, starts observing its cache, and — with automatic refresh — starts the first
-    /// fetch if the tag was never fetched or the cache is too old. `nil` stops everything.
+    /// last fetched, starts observing its cache if the repository is observed, and — with
+    /// automatic refresh — starts the first fetch if the tag was never fetched or the cache is too
+    /// old. `nil` stops everything.
     open var requirements: DataSource.Requirements? {
         get { engine.requirements }
         set { engine.setRequirements(newValue) }
@@ -58,6 +59,10 @@ open class TellerRepository<DataSource: RepositoryDataSource>: @unchecked Sendab
     /// The cache's state: the current state at once (once ``requirements`` are set), then
     /// every change, delivered on the ``Teller/uiScheduler``. Completes when the repository is
     /// deallocated. Subscribing also triggers an automatic refresh check.
+    ///
+    /// The cache is read for observers: the first subscription starts the data source's
+    /// `observeCache` (the state shows the cache loading until it emits), and when the last one
+    /// is disposed Teller stops reading it.
     ///
     /// - Returns: An observable of ``CacheState``; share it if several views need it.
     open func observe() -> Observable<CacheState<Cache>> {

@@ -118,8 +118,12 @@ import Testing
         for dataSource in [onFirstPage, paged] {
             dataSource.respond(with: env.pageNumberServer([["a", "b"], ["c", "d"], ["e"]]))
         }
-        let (first, _) = makeRepository(onFirstPage)
-        let (second, _) = makeRepository(paged)
+        let (first, firstStates) = makeRepository(onFirstPage)
+        let (second, secondStates) = makeRepository(paged)
+        // Observed: only a repository that reads its cache sees it emit.
+        let subscriptions = [
+            first.observe().subscribe(firstStates), second.observe().subscribe(secondStates),
+        ]
         env.scheduler.scheduleAt(100) { first.requirements = octocat }
         env.scheduler.scheduleAt(100) { second.requirements = TestRequirements(username: "paged") }
         env.scheduler.scheduleAt(200) { second.goToNextPage() }
@@ -128,7 +132,7 @@ import Testing
             onFirstPage.write(["written"], for: octocat)
             paged.write(["written"], for: TestRequirements(username: "paged"))
         }
-        withExtendedLifetime((first, second)) { env.scheduler.start() }
+        withExtendedLifetime((first, second, subscriptions)) { env.scheduler.start() }
         #expect(onFirstPage.fetches == ["fetch page 1", "fetch page 1"])
         // The user scrolled to page 2: the list does not jump back to page 1 on its own.
         #expect(paged.fetches == ["fetch page 1", "fetch page 2"])

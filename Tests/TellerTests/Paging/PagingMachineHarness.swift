@@ -1,4 +1,5 @@
 import Foundation
+import TellerRx
 import TellerTestSupport
 
 @testable import Teller
@@ -27,6 +28,8 @@ struct PagingMachineHarness {
     private(set) var flight: UInt64 = 0
     let calls = LabeledCalls()
 
+    /// A machine with one observer (a screen showing the list): the cache is read for observers
+    /// only.
     init(automaticallyRefresh: Bool = true) {
         machine = Machine(
             configuration: .init(
@@ -35,6 +38,7 @@ struct PagingMachineHarness {
             ),
             extension: PagingExtension<DataSource>(firstPage: PageNumber(number: 1))
         )
+        _ = machine.handle(.observerAdded(Machine.Observer(id: 1, observer: AnyObserver { _ in })), now: Self.date(now))
     }
 
     /// Metadata of a first page fetched at `fetched` (seconds) that said whether more pages exist.

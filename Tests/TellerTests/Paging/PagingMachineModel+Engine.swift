@@ -324,6 +324,13 @@ extension PagingMachineModel {
             throw Violation(description: "shows \(latest) while the metadata says \(String(describing: stored))")
         }
         guard latest.cacheExists else { return }
+        // The cache is read for observers only.
+        guard machine.hasObservers else {
+            if subscription != nil {
+                throw Violation(description: "at rest, the cache is read with nobody observing")
+            }
+            return
+        }
         if latest.isLoadingCache {
             throw Violation(description: "at rest, the cache is still loading: \(latest)")
         }

@@ -115,7 +115,7 @@ extension PagingMachineModel {
         requested = self.random.percent(70) ? self.random.pick([Self.octocat, Self.hubot]) : nil
         if let requested {
             post(.setRequirements(requested))
-            post(.input(.observed))
+            subscribeObserver()
         }
     }
 

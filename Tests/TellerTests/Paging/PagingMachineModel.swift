@@ -186,7 +186,7 @@ struct PagingMachineModel {
         if self.random.percent(85) {
             requested = Self.octocat
             post(.setRequirements(Self.octocat))
-            post(.input(.observed))
+            subscribeObserver()
         }
         note(
             "server has \(serverPages) pages, automaticallyRefresh \(automaticallyRefresh), "
@@ -244,8 +244,7 @@ struct PagingMachineModel {
             requested = requirements
             post(.setRequirements(requirements))
         case .observe:
-            note("app: observe()")
-            post(.input(.observed))
+            subscribeObserver()
         case .refresh, .refreshUnforced, .refreshIfNoCache:
             // The façade throws without requirements.
             guard requested != nil else { return false }
@@ -290,12 +289,7 @@ struct PagingMachineModel {
         case .observers:
             // The engine says so when the first observer comes or the last one goes.
             if observerIDs.isEmpty || random.percent(60) {
-                nextObserverID += 1
-                observerIDs.append(nextObserverID)
-                note("app: observer o\(nextObserverID) subscribes")
-                post(
-                    .input(.observerAdded(Machine.Observer(id: nextObserverID, observer: AnyObserver { _ in })))
-                )
+                subscribeObserver()
             } else {
                 let id = observerIDs.remove(at: random.int(0...(observerIDs.count - 1)))
                 note("app: observer o\(id) leaves")
@@ -529,5 +523,17 @@ struct PagingMachineModel {
         default:
             return .failed(TellerError.fetchTimedOut(tag: "next page", seconds: 1))
         }
+    }
+}
+
+extension PagingMachineModel {
+    /// `observe()` is subscribed: as the engine does, the machine hears `.observed`, then the
+    /// observer.
+    mutating func subscribeObserver() {
+        nextObserverID += 1
+        observerIDs.append(nextObserverID)
+        note("app: observe(), observer o\(nextObserverID) subscribes")
+        post(.input(.observed))
+        post(.input(.observerAdded(Machine.Observer(id: nextObserverID, observer: AnyObserver { _ in }))))
     }
 }

@@ -703,6 +703,11 @@ final class RepositoryEngineModel: @unchecked Sendable {
                     "at rest shows \(StateSummary(latest)) but the tag was fetched at \(String(describing: lastFetched))"
                 )
             }
+            // The cache is read for observers only.
+            guard engine.machine.hasObservers else {
+                if engine.subscription != nil { fail(engine, "at rest, reads the cache with nobody observing") }
+                continue
+            }
             guard lastFetched != nil, latest.cacheReadError == nil else { continue }
             let stored = store[requirements.tag].flatMap { $0.isEmpty ? nil : $0 }
             if latest.isLoadingCache || latest.cache != stored {

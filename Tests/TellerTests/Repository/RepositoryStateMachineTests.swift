@@ -18,13 +18,17 @@ import Testing
     let octocat = TestRequirements(username: "octocat")
     let hubot = TestRequirements(username: "hubot")
 
-    private func machine(automaticallyRefresh: Bool = true) -> Machine {
-        Machine(
+    /// A machine with one observer (number 100, a screen showing the repository), unless
+    /// `observed` is false: the cache is read for observers only.
+    private func machine(automaticallyRefresh: Bool = true, observed: Bool = true) -> Machine {
+        var machine = Machine(
             configuration: .init(
                 automaticallyRefresh: automaticallyRefresh,
                 maxAgeOfCache: Period(unit: 1, component: .hour)
             )
         )
+        if observed { _ = machine.handle(.observerAdded(observer(100)), now: Date(timeIntervalSince1970: 10_000)) }
+        return machine
     }
 
     private func stored(_ ticks: Int?) -> TypedStoredFetch<Never>? {
@@ -296,6 +300,73 @@ import Testing
         #expect(!machine.isAutomaticRefreshPaused)
     }
 
+    // MARK: The cache is read for observers only
+
+    @Test func aRepositoryNobodyObservesNeverReadsItsCache() {
+        var machine = machine(observed: false)
+        #expect(
+            feed(&machine, .setRequirements(octocat, stored: stored(9_000))) == ["emit octocat: cache unread age 9000"]
+        )
+        #expect(
+            feed(&machine, .refresh([calls.call(1, .refresh(force: true))])) == [
+                "joinFlight octocat", "emit octocat: cache unread age 9000, refreshing",
+            ]
+        )
+        #expect(feed(&machine, .flightSaving(calls.lastFlight)) == ["quiet: noted"])
+        #expect(
+            feed(&machine, finished(.successful, stored: 10_000)) == [
+                "respond w1 successful", "emit octocat: cache unread age 10000, justFinishedRefresh",
+            ]
+        )
+    }
+
+    @Test func anObserverComingDuringARefreshReadsTheCacheAtOnceUnlessTheFlightSaves() {
+        var machine = machine(observed: false)
+        _ = feed(&machine, .setRequirements(octocat, stored: stored(1_000)))
+        #expect(
+            feed(&machine, .observed) == ["observeCache octocat #1", "emit octocat: cache unread age 1000, refreshing"]
+        )
+        #expect(feed(&machine, .observerAdded(observer(1))) == ["greet o1"])
+        #expect(
+            feed(&machine, .observerRemoved(1)) == [
+                "stopObservingCache", "emit octocat: cache unread age 1000, refreshing",
+            ]
+        )
+        #expect(feed(&machine, .flightSaving(calls.lastFlight)) == ["quiet: noted"])
+        // The flight writes the cache now: it is read at the flight's end.
+        #expect(feed(&machine, .observed) == ["quiet: noRefreshNeeded"])
+        #expect(feed(&machine, .observerAdded(observer(2))) == ["greet o2"])
+        #expect(
+            feed(&machine, finished(.successful, stored: 10_000)) == [
+                "observeCache octocat #2", "emit octocat: cache unread age 10000, justFinishedRefresh",
+            ]
+        )
+    }
+
+    @Test func theLastObserverLeavingStopsReadingTheCacheAndTheNextOneReadsItAnew() {
+        var machine = showingCache()
+        #expect(feed(&machine, .observerRemoved(100)) == ["stopObservingCache", "emit octocat: cache unread age 9000"])
+        #expect(
+            feed(&machine, .cacheEmitted(observation: 1, cache: ["late"], isEmpty: false)).first
+                == "quiet: otherObservation"
+        )
+        #expect(feed(&machine, .observed) == ["observeCache octocat #2", "emit octocat: cache unread age 9000"])
+        #expect(feed(&machine, .observerAdded(observer(1))) == ["greet o1"])
+        #expect(
+            feed(&machine, .cacheEmitted(observation: 2, cache: ["new"], isEmpty: false)) == [
+                "emit octocat: cache [\"new\"] age 9000"
+            ]
+        )
+    }
+
+    /// `observe()` sends `.observed`, then the observer: the last observer may leave in between.
+    @Test func anObserverComingAsTheLastOneLeavesStillHasTheCacheRead() {
+        var machine = showingCache()
+        #expect(feed(&machine, .observed) == ["quiet: noRefreshNeeded"])
+        #expect(feed(&machine, .observerRemoved(100)) == ["stopObservingCache", "emit octocat: cache unread age 9000"])
+        #expect(feed(&machine, .observerAdded(observer(1))) == ["observeCache octocat #2", "greet o1"])
+    }
+
     // MARK: Reading the cache fails
 
     @Test func aCacheReadFailureIsShownAndTheNextObserveReadsAgain() {
@@ -446,7 +517,7 @@ import Testing
     }
 
     @Test func theMachineKeepsItsObserversGreetsNewOnesAndCompletesOnesThatComeAfterShutDown() {
-        var machine = machine()
+        var machine = machine(observed: false)
         #expect(feed(&machine, .observerAdded(observer(1))) == ["greet o1"])
         #expect(feed(&machine, .observerAdded(observer(2))) == ["greet o2"])
         #expect(machine.hasObservers)
@@ -465,7 +536,7 @@ import Testing
     }
 
     @Test func shutDownLeavesEverythingCompletesAndThenOnlyAnswersWaiters() {
-        var machine = machine()
+        var machine = machine(observed: false)
         _ = feed(&machine, .setRequirements(octocat, stored: nil))
         _ = feed(&machine, .observerAdded(observer(1)))
         #expect(feed(&machine, .shutDown) == ["stopObservingCache", "leaveFlight", "complete [\"o1\"]"])

@@ -54,8 +54,13 @@ import Testing
         return observation
     }
 
+    /// A machine with one observer: the cache is read for observers only.
     private func manualMachine() -> Machine {
-        Machine(configuration: .init(automaticallyRefresh: false, maxAgeOfCache: Period(unit: 1, component: .hour)))
+        var machine = Machine(
+            configuration: .init(automaticallyRefresh: false, maxAgeOfCache: Period(unit: 1, component: .hour))
+        )
+        _ = machine.handle(.observerAdded(Machine.Observer(id: 1, observer: AnyObserver { _ in })), now: Date())
+        return machine
     }
 
     @Test func aTakenWriteStaysShownWhenTheMarkWasGoneBeforeTheRepositoryReadIt() throws {
