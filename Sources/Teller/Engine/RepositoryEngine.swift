@@ -46,7 +46,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         noticeSubscription.setDisposable(
             teller.notices.subscribe(onNext: { [weak self] notice in
                 switch notice {
-                case .metadataChanged(let change): self?.metadataChanged(change)
+                case .metadataChanged(let change): self?.send(.metadataChanged(change))
                 case .refresh(let trigger): self?.send(.triggered(trigger))
                 case .writesChanged(let tag, let sent): self?.send(.writesChanged(tag: tag, sent: sent))
                 }
@@ -182,6 +182,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
             let stored = tag.flatMap { effects.stored(forTag: $0) }
             handle(.flightFinished(flight, result: result, stored: stored, saved: saved))
         case .metadataChanged(let change):
+            guard !isOwnFlightsSave(change) else { return }
             guard let tag = drained.withLock({ $0.machine.requirements?.tag }), change.concerns(tag) else { return }
             handle(
                 .metadataChanged(tag: tag, stored: effects.stored(forTag: tag), invalidation: change.isInvalidation)
@@ -313,14 +314,15 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
         }
     }
 
-    /// Queues a metadata change, unless it is the save of the flight this repository is a
-    /// member of: the flight's end tells the machine, with the metadata read then, so the notice
-    /// would only make the machine read the same metadata once more on the path to the answer.
-    private func metadataChanged(_ change: MetadataChange) {
-        if case .saved(_, let flight) = change, flightMembership.withLock({ $0?.membership.flight == flight }) {
-            return
-        }
-        send(.metadataChanged(change))
+    /// Whether `change` is the save of the flight this repository is a member of. The flight's
+    /// end tells the machine, with the metadata read then, so the notice would only make it read
+    /// the same metadata once more on the path to the answer. Asked when the notice is processed,
+    /// in the mailbox's order: the membership then reflects every input before it (a join or a
+    /// leave the machine decided is performed before the next mail is taken), so a repository
+    /// that left the flight, or whose requirements changed meanwhile, still hears the save.
+    private func isOwnFlightsSave(_ change: MetadataChange) -> Bool {
+        guard case .saved(_, let flight) = change else { return false }
+        return flightMembership.withLock { $0?.membership.flight == flight }
     }
 
     // MARK: Refresh calls
