@@ -31,7 +31,11 @@ protocol EngineEffects: AnyObject, Sendable {
 
     /// One fetch-and-save for `requirements`, run as the flight `context` describes; see
     /// ``FlightWork``.
-    func flightWork(for requirements: Requirements, context: FlightContext) -> Observable<FlightEvent>
+    func flightWork(
+        for requirements: Requirements,
+        context: FlightContext,
+        deliver: @escaping @Sendable (FlightEvent) -> Void
+    ) -> any Disposable
 
     /// Carries out an action only this kind of repository has, sending what comes of it back to
     /// `engine` as `.extra` inputs.

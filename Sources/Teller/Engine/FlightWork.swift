@@ -36,14 +36,17 @@ final class FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         self.saved = saved
     }
 
-    func run() -> Observable<FlightEvent> {
+    /// Runs the work; `deliver` hears its events (see ``RetryingFetch/run(deliver:)``).
+    func run(deliver: @escaping @Sendable (FlightEvent) -> Void) -> any Disposable {
         RetryingFetch(
             tag: requirements.tag,
             teller: teller,
             policy: dataSource.retryPolicy ?? teller.retryPolicy,
             attempt: { [self] in fetch() },
             answersOnBackground: true,
-            succeeded: { [self] result, stamp in save(result, stamp: stamp) },
+            succeeded: { [self] result, stamp, finish in
+                context.save({ [self] in saveAndRecord(result, stamp: stamp) }, then: finish)
+            },
             failed: { .finished(.failedError(error: $0)) },
             retrying: { notice in
                 switch notice {
@@ -52,19 +55,13 @@ final class FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
                 }
             }
         )
-        .run()
+        .run(deliver: deliver)
     }
 
     private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
         // One fetch of the tag at a time, and none once the flight was cancelled.
         context.fetch(on: teller.backgroundScheduler) { [self] in
             dataSource.fetchFreshCache(requirements: requirements).asObservable()
-        }
-    }
-
-    private func save(_ result: DataSource.FetchResult, stamp: Int) -> Observable<FlightEvent> {
-        context.save { [self] in
-            saveAndRecord(result, stamp: stamp)
         }
     }
 

@@ -84,13 +84,14 @@ final class RefreshCoordinator: Sendable {
     }
 
     /// Joins the flight for `key`, starting it with `makeWork` if none is in progress. The work
-    /// gets a ``FlightContext`` to ask, before it fetches or saves, whether the flight still runs.
+    /// gets a ``FlightContext`` to ask, before it fetches or saves, whether the flight still runs,
+    /// and where to deliver its events; it returns what disposes it when the flight is cancelled.
     ///
     /// - Returns: The waiter's membership, to leave the flight with.
     func join(
         key: FlightKey,
         waiter: @escaping @Sendable (FlightEvent) -> Void,
-        makeWork: (FlightContext) -> Observable<FlightEvent>
+        makeWork: (FlightContext, _ deliver: @escaping @Sendable (FlightEvent) -> Void) -> any Disposable
     ) -> Membership {
         let joined = state.withLock { state in
             state.flights.join(key, member: Waiter(hear: waiter), newWork: { Work(started: .now) })
@@ -101,9 +102,7 @@ final class RefreshCoordinator: Sendable {
             log(.refreshStarted(tag: tag))
             let context = FlightContext(coordinator: self, key: key, flight: flight)
             work.subscription.setDisposable(
-                makeWork(context).subscribe(onNext: { [self] event in
-                    hear(event, key: key, flight: flight)
-                })
+                makeWork(context) { [self] event in hear(event, key: key, flight: flight) }
             )
             return Membership(coordinator: self, key: key, flight: flight, member: member)
         case .joined(let flight, let member, let retry):
@@ -288,19 +287,11 @@ struct FlightContext: Sendable {
     }
 
     /// Saves fetched data in the key's write lane, unless the flight was cancelled (see
-    /// ``beginSave()``): runs `save` once the writes before it ended, and sends the `.finished`
-    /// event it returns.
-    func save(_ save: @escaping @Sendable () -> FlightEvent) -> Observable<FlightEvent> {
-        Observable.create { observer in
-            guard beginSave() else {
-                observer.onCompleted()
-                return Disposables.create()
-            }
-            coordinator.write(key) {
-                observer.onNext(save())
-                observer.onCompleted()
-            }
-            return Disposables.create()
-        }
+    /// ``beginSave()``): runs `save` once the writes before it ended, and hands the `.finished`
+    /// event it returns to `then`, on the thread that ran it. A cancelled flight's data is
+    /// dropped unsaved and `then` is never called: the flight's work was disposed, nobody waits.
+    func save(_ save: @escaping @Sendable () -> FlightEvent, then: @escaping @Sendable (FlightEvent) -> Void) {
+        guard beginSave() else { return }
+        coordinator.write(key) { then(save()) }
     }
 }

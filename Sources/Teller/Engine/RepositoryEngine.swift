@@ -351,7 +351,7 @@ final class RepositoryEngine<Effects: EngineEffects>: RefreshCallOwner, @uncheck
                 case .finished(let result, let saved): send(.flightFinished(flight, result: result, saved: saved))
                 }
             },
-            makeWork: { effects.flightWork(for: requirements, context: $0) }
+            makeWork: { effects.flightWork(for: requirements, context: $0, deliver: $1) }
         )
     }
 

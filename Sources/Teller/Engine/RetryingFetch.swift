@@ -24,7 +24,12 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
     let answersOnBackground: Bool
     /// What the fetch's result becomes; `stamp` is the ``Teller/invalidationStamp`` noted when
     /// the successful attempt started, so an invalidation that came later is not cleared by it.
-    let succeeded: @Sendable (_ result: FetchResult, _ stamp: Int) -> Observable<Event>
+    ///
+    /// It hands `finish` the event that ends the run, once: at once (a next page), or later (a
+    /// first page's save waits for the writes before it in its lane). A call to `finish` after
+    /// the run was disposed is dropped.
+    let succeeded:
+        @Sendable (_ result: FetchResult, _ stamp: Int, _ finish: @escaping @Sendable (Event) -> Void) -> Void
     /// The event that ends the fetch when the policy gives up: a `.failure` response, a failed or
     /// empty `Single`, or a timeout.
     let failed: @Sendable (any Error) -> Event
@@ -38,13 +43,15 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
         case started(attempt: Int)
     }
 
-    func run() -> Observable<Event> {
-        let fetch = self
-        return Observable.create { observer in
-            let run = RetryingFetchRun(fetch: fetch, observer: observer)
-            run.attempt(afterFailures: 0)
-            return run
-        }
+    /// Runs the fetch: `deliver` hears its events in order, each on the thread it happened on;
+    /// the event `succeeded` or `failed` makes is the last. Disposing the returned run disposes
+    /// the running attempt or the retry's timer, and nothing is delivered afterwards. A plain
+    /// callback, not an `Observable`: the run is every refresh's path, and each layer of a
+    /// generic operator costs its allocations and run-time type lookups there.
+    func run(deliver: @escaping @Sendable (Event) -> Void) -> any Disposable {
+        let run = RetryingFetchRun(fetch: self, deliver: deliver)
+        run.attempt(afterFailures: 0)
+        return run
     }
 
     /// What an attempt's first event says: the fetch's result, or the error it failed with (a
@@ -73,14 +80,20 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
 /// a step that answers while being subscribed (or disposal, from any thread) ends it at once.
 private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, Event: Sendable>: Disposable, Sendable {
     private let fetch: RetryingFetch<FetchResult, FetchError, Event>
-    private let observer: AnyObserver<Event>
+    private let deliver: @Sendable (Event) -> Void
     private let current = SerialDisposable()
 
     private typealias AttemptEvent = RetryingFetch<FetchResult, FetchError, Event>.AttemptEvent
 
-    init(fetch: RetryingFetch<FetchResult, FetchError, Event>, observer: AnyObserver<Event>) {
+    init(fetch: RetryingFetch<FetchResult, FetchError, Event>, deliver: @escaping @Sendable (Event) -> Void) {
         self.fetch = fetch
-        self.observer = observer
+        self.deliver = deliver
+    }
+
+    /// Delivers `event` unless the run was disposed.
+    private func send(_ event: Event) {
+        guard !current.isDisposed else { return }
+        deliver(event)
     }
 
     /// Attempt number `failures + 1`. Only its first event counts: the fetch is a `Single`.
@@ -131,9 +144,9 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
 
     private func succeeded(_ result: FetchResult, stamp: Int) {
         guard !current.isDisposed else { return }
-        let step = SingleAssignmentDisposable()
-        current.disposable = step
-        step.setDisposable(fetch.succeeded(result, stamp).subscribe(observer))
+        // The attempt's subscription and timer go; what the success becomes is not cut short.
+        current.disposable = Disposables.create()
+        fetch.succeeded(result, stamp) { [self] event in send(event) }
     }
 
     /// The attempt failed for the `failures + 1`th time: give up with `error`, or wait as the
@@ -145,8 +158,7 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
             let seconds = fetch.policy.delay(afterFailedAttempts: failed, error: error, random: .random(in: 0..<1))
         else {
             current.disposable = Disposables.create()
-            observer.onNext(fetch.failed(error))
-            observer.onCompleted()
+            send(fetch.failed(error))
             return
         }
         let nanoseconds = Int((seconds * 1_000_000_000).rounded())
@@ -158,12 +170,12 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
         let step = SingleAssignmentDisposable()
         current.disposable = step
         if let event = fetch.retrying(.scheduled(pending, delay: .nanoseconds(nanoseconds))) {
-            observer.onNext(event)
+            send(event)
         }
         step.setDisposable(
             teller.backgroundScheduler.scheduleRelative((), dueTime: .nanoseconds(nanoseconds)) { [self] _ in
                 if let event = fetch.retrying(.started(attempt: failed + 1)) {
-                    observer.onNext(event)
+                    send(event)
                 }
                 attempt(afterFailures: failed)
                 return Disposables.create()

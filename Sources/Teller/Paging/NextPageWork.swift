@@ -52,7 +52,7 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
             )
         )
         let work = UncheckedSendable(self)
-        return RetryingFetch(
+        let fetch = RetryingFetch<DataSource.FetchResult, DataSource.FetchError, NextPageOutcome<DataSource>>(
             tag: requirements.tag,
             teller: teller,
             policy: dataSource.retryPolicy ?? teller.retryPolicy,
@@ -64,10 +64,16 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
                 .asObservable()
             },
             answersOnBackground: false,
-            succeeded: { result, _ in .just(.fetched(page.value, result, mark: mark)) },
+            succeeded: { result, _, finish in finish(.fetched(page.value, result, mark: mark)) },
             failed: { .failed($0) },
             retrying: { _ in nil }
         )
-        .run()
+        return Observable.create { observer in
+            // Announcing no retries, a next page's run delivers one event: its outcome.
+            fetch.run { outcome in
+                observer.onNext(outcome)
+                observer.onCompleted()
+            }
+        }
     }
 }

@@ -87,7 +87,11 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
         FlightKey(DataSource.self, tag: requirements.tag)
     }
 
-    func flightWork(for requirements: Requirements, context: FlightContext) -> Observable<FlightEvent> {
+    func flightWork(
+        for requirements: Requirements,
+        context: FlightContext,
+        deliver: @escaping @Sendable (FlightEvent) -> Void
+    ) -> any Disposable {
         FlightWork(
             dataSource: FirstPageDataSource(paged: dataSource, firstPage: firstPageRequirements),
             requirements: requirements,
@@ -101,7 +105,7 @@ final class PagingEffects<DataSource: PagingRepositoryDataSource>: EngineEffects
                 return (page.pagingMetadata, Sealed(progress))
             }
         )
-        .run()
+        .run(deliver: deliver)
     }
 
     func applyPendingWrites(to state: CacheState<Shown>) -> CacheState<Shown> {

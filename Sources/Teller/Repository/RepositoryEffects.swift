@@ -53,8 +53,13 @@ final class RepositoryEffects<DataSource: RepositoryDataSource>: EngineEffects, 
         FlightKey(DataSource.self, tag: requirements.tag)
     }
 
-    func flightWork(for requirements: DataSource.Requirements, context: FlightContext) -> Observable<FlightEvent> {
-        FlightWork(dataSource: dataSource, requirements: requirements, teller: teller, context: context).run()
+    func flightWork(
+        for requirements: DataSource.Requirements,
+        context: FlightContext,
+        deliver: @escaping @Sendable (FlightEvent) -> Void
+    ) -> any Disposable {
+        FlightWork(dataSource: dataSource, requirements: requirements, teller: teller, context: context)
+            .run(deliver: deliver)
     }
 
     func perform(_ action: Never, engine: RepositoryEngine<RepositoryEffects>) {}

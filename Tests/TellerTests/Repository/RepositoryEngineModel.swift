@@ -110,7 +110,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
     /// A flight's work, as `FlightWork` runs it.
     struct Flight {
         let tag: String
-        let observer: AnyObserver<FlightEvent>
+        let deliver: @Sendable (FlightEvent) -> Void
         let context: FlightContext
         /// The server's data when the fetch started: what it saves.
         let server: [String]
@@ -291,15 +291,17 @@ final class RepositoryEngineModel: @unchecked Sendable {
 
     // MARK: Flights
 
-    private func makeWork(tag: String, context: FlightContext) -> Observable<FlightEvent> {
-        Observable.create { [self] observer in
-            let id = makeID()
-            if flights.values.contains(where: { $0.tag == tag }) {
-                fail(nil, "a second flight for \"\(tag)\" started while one is in progress")
-            }
-            flights[id] = Flight(tag: tag, observer: observer, context: context, server: server(tag), stamp: marks)
-            return Disposables.create { [self] in abandon(id) }
+    private func makeWork(
+        tag: String,
+        context: FlightContext,
+        deliver: @escaping @Sendable (FlightEvent) -> Void
+    ) -> any Disposable {
+        let id = makeID()
+        if flights.values.contains(where: { $0.tag == tag }) {
+            fail(nil, "a second flight for \"\(tag)\" started while one is in progress")
         }
+        flights[id] = Flight(tag: tag, deliver: deliver, context: context, server: server(tag), stamp: marks)
+        return Disposables.create { [self] in abandon(id) }
     }
 
     /// The coordinator cancelled the flight (nobody waits any more).
@@ -331,8 +333,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
         guard var flight = flights[id] else { return }
         func finish(_ result: RefreshResult) {
             flights[id] = nil
-            flight.observer.onNext(.finished(result))
-            flight.observer.onCompleted()
+            flight.deliver(.finished(result))
         }
         switch (flight.isSaving, outcome) {
         case (false, .fetchFails), (true, .saveFails):
@@ -342,8 +343,8 @@ final class RepositoryEngineModel: @unchecked Sendable {
         case (false, .fetchFailsAndIsRetried):
             // The retry policy: the waiters hear of the retry, then of its start; it fetches on.
             let pending = PendingRetry(failedAttempts: 1, lastError: TestError(3), nextAttemptAt: now + 5)
-            flight.observer.onNext(.retryScheduled(pending, delay: .seconds(5)))
-            flight.observer.onNext(.retryStarted(attempt: 2))
+            flight.deliver(.retryScheduled(pending, delay: .seconds(5)))
+            flight.deliver(.retryStarted(attempt: 2))
         case (false, _):
             flight.isSaving = true
             // Tells the waiters `.saving`; the coordinator cancelled the flight if it says no.
@@ -627,7 +628,7 @@ final class RepositoryEngineModel: @unchecked Sendable {
                     engine.mail.append(.flightFinished(flight, result: result))
                 }
             },
-            makeWork: { makeWork(tag: requirements.tag, context: $0) }
+            makeWork: { makeWork(tag: requirements.tag, context: $0, deliver: $1) }
         )
     }
 
