@@ -40,11 +40,11 @@ final class FetchAttempt: Disposable, Sendable {
     }
 
     /// Calls the data source's fetch, unless the attempt was disposed or `mayFetch` is false (the
-    /// flight was cancelled), and forwards what it sends to `observer`.
+    /// flight was cancelled), and forwards what it sends to `events`.
     func start<Element: Sendable>(
         if mayFetch: Bool,
         _ fetch: () -> Observable<Element>,
-        observer: AnyObserver<Element>
+        events: @escaping @Sendable (Event<Element>) -> Void
     ) {
         let starts = phase.withLock { phase -> Bool in
             guard case .granted = phase else { return false }
@@ -57,13 +57,13 @@ final class FetchAttempt: Disposable, Sendable {
             return
         }
         let subscription = fetch().subscribe(
-            onNext: { observer.onNext($0) },
+            onNext: { events(.next($0)) },
             onError: { [self] error in
-                observer.onError(error)
+                events(.error(error))
                 end()
             },
             onCompleted: { [self] in
-                observer.onCompleted()
+                events(.completed)
                 end()
             }
         )

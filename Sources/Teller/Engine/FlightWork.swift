@@ -42,7 +42,7 @@ final class FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
             tag: requirements.tag,
             teller: teller,
             policy: dataSource.retryPolicy ?? teller.retryPolicy,
-            attempt: { [self] in fetch() },
+            attempt: { [self] answer in fetch(answer) },
             answersOnBackground: true,
             succeeded: { [self] result, stamp, finish in
                 context.save({ [self] in saveAndRecord(result, stamp: stamp) }, then: finish)
@@ -58,11 +58,15 @@ final class FlightWork<DataSource: RepositoryDataSource>: @unchecked Sendable {
         .run(deliver: deliver)
     }
 
-    private func fetch() -> Observable<FetchResponse<DataSource.FetchResult, DataSource.FetchError>> {
+    private func fetch(
+        _ answer: @escaping @Sendable (Event<FetchResponse<DataSource.FetchResult, DataSource.FetchError>>) -> Void
+    ) -> any Disposable {
         // One fetch of the tag at a time, and none once the flight was cancelled.
-        context.fetch(on: teller.backgroundScheduler) { [self] in
-            dataSource.fetchFreshCache(requirements: requirements).asObservable()
-        }
+        context.fetch(
+            on: teller.backgroundScheduler,
+            { [self] in dataSource.fetchFreshCache(requirements: requirements).asObservable() },
+            events: answer
+        )
     }
 
     private func saveAndRecord(_ result: DataSource.FetchResult, stamp: Int) -> FlightEvent {

@@ -236,24 +236,24 @@ final class RefreshCoordinator: Sendable {
     /// `fetch`, in `key`'s fetch lane: it starts (on `scheduler`) once no other fetch of the key
     /// runs, a flight's or a next page's, and only if `mayStart()` says so then; it counts from
     /// the call until it answers or is disposed, so at most one fetch of a tag runs at a time.
-    /// Disposing the returned observable disposes the fetch at once, on the disposing thread.
+    /// `events` hears what the fetch sends, on whatever thread it sends it. Disposing the
+    /// returned attempt disposes the fetch at once, on the disposing thread.
     func fetchInLane<Element: Sendable>(
         _ key: FlightKey,
         on scheduler: any ImmediateSchedulerType,
         mayStart: @escaping @Sendable () -> Bool = { true },
-        _ fetch: @escaping @Sendable () -> Observable<Element>
-    ) -> Observable<Element> {
-        Observable.create { [self] observer in
-            let attempt = FetchAttempt(coordinator: self, key: key)
-            enterFetchLane(key) {
-                guard attempt.granted() else { return }
-                _ = scheduler.schedule(()) { _ in
-                    ThreadMark.fetchStart.run { attempt.start(if: mayStart(), fetch, observer: observer) }
-                    return Disposables.create()
-                }
+        _ fetch: @escaping @Sendable () -> Observable<Element>,
+        events: @escaping @Sendable (Event<Element>) -> Void
+    ) -> any Disposable {
+        let attempt = FetchAttempt(coordinator: self, key: key)
+        enterFetchLane(key) {
+            guard attempt.granted() else { return }
+            _ = scheduler.schedule(()) { _ in
+                ThreadMark.fetchStart.run { attempt.start(if: mayStart(), fetch, events: events) }
+                return Disposables.create()
             }
-            return attempt
         }
+        return attempt
     }
 }
 
@@ -281,9 +281,10 @@ struct FlightContext: Sendable {
     /// started at all once the flight was cancelled.
     func fetch<Element: Sendable>(
         on scheduler: any ImmediateSchedulerType,
-        _ fetch: @escaping @Sendable () -> Observable<Element>
-    ) -> Observable<Element> {
-        coordinator.fetchInLane(key, on: scheduler, mayStart: { mayFetch() }, fetch)
+        _ fetch: @escaping @Sendable () -> Observable<Element>,
+        events: @escaping @Sendable (Event<Element>) -> Void
+    ) -> any Disposable {
+        coordinator.fetchInLane(key, on: scheduler, mayStart: { mayFetch() }, fetch, events: events)
     }
 
     /// Saves fetched data in the key's write lane, unless the flight was cancelled (see

@@ -14,9 +14,10 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
     let tag: String
     let teller: Teller
     let policy: RetryPolicy
-    /// One attempt: the data source's fetch (in the tag's fetch lane, for a first page). It is
-    /// subscribed on the background scheduler; it may answer on any thread.
-    let attempt: @Sendable () -> Observable<FetchResponse<FetchResult, FetchError>>
+    /// Starts one attempt: the data source's fetch (in the tag's fetch lane, for a first page),
+    /// subscribed on the background scheduler, handing `answer` what it sends, on any thread.
+    /// Returns what disposes it.
+    let attempt: @Sendable (_ answer: @escaping @Sendable (AttemptEvent) -> Void) -> any Disposable
     /// Whether the answer is handled on the background scheduler, whatever thread it came on
     /// (a first page, whose save must not run on the data source's thread), or where it came.
     /// An answer given while the fetch was being started is on the background scheduler already
@@ -72,7 +73,7 @@ struct RetryingFetch<FetchResult: Sendable, FetchError: Error, Event: Sendable>:
         }
     }
 
-    fileprivate typealias AttemptEvent = TellerRx.Event<FetchResponse<FetchResult, FetchError>>
+    typealias AttemptEvent = TellerRx.Event<FetchResponse<FetchResult, FetchError>>
 }
 
 /// One run of a ``RetryingFetch``: its attempts, retry timers and what the last success became,
@@ -117,7 +118,7 @@ private final class RetryingFetchRun<FetchResult: Sendable, FetchError: Error, E
             }
         }
         let hop = fetch.answersOnBackground
-        let subscription = fetch.attempt().subscribe { [self] event in
+        let subscription = fetch.attempt { [self] event in
             guard answered.set() else { return }
             // An answer that came while the fetch was being started on the background scheduler
             // is on it already.

@@ -35,11 +35,18 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
 
     func run() -> Observable<NextPageOutcome<DataSource>> {
         let work = UncheckedSendable(self)
-        return teller.coordinator.fetchInLane(key, on: teller.backgroundScheduler) {
-            guard let mark = work.value.teller.coordinator.savedDataMark(work.value.key) else {
-                return .just(.firstPageBeingReplaced)
-            }
-            return work.value.fetch(mark: mark)
+        return Observable.create { observer in
+            work.value.teller.coordinator.fetchInLane(
+                work.value.key,
+                on: work.value.teller.backgroundScheduler,
+                {
+                    guard let mark = work.value.teller.coordinator.savedDataMark(work.value.key) else {
+                        return .just(.firstPageBeingReplaced)
+                    }
+                    return work.value.fetch(mark: mark)
+                },
+                events: { observer.on($0) }
+            )
         }
     }
 
@@ -56,12 +63,13 @@ struct NextPageWork<DataSource: PagingRepositoryDataSource>: @unchecked Sendable
             tag: requirements.tag,
             teller: teller,
             policy: dataSource.retryPolicy ?? teller.retryPolicy,
-            attempt: {
+            attempt: { answer in
                 work.value.dataSource.fetchFreshCache(
                     requirements: work.value.requirements,
                     pagingRequirements: page.value
                 )
                 .asObservable()
+                .subscribe { answer($0) }
             },
             answersOnBackground: false,
             succeeded: { result, _, finish in finish(.fetched(page.value, result, mark: mark)) },
