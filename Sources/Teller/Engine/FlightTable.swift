@@ -41,8 +41,9 @@ struct FlightTable<Member, Work> {
     enum Joined {
         /// No flight ran for the key: this one starts, and its work must be started.
         case started(flight: FlightID, member: MemberID, work: Work)
-        /// The member joined the running flight; `retry` is the retry it waits for, if any.
-        case joined(flight: FlightID, member: MemberID, retry: RetryNotice?)
+        /// The member joined the running flight; `retry` is the retry it waits for, if any;
+        /// `isSaving` when the flight writes its data already (its members were told as it began).
+        case joined(flight: FlightID, member: MemberID, retry: RetryNotice?, isSaving: Bool)
     }
 
     private var flights: [FlightKey: Flight] = [:]
@@ -62,7 +63,8 @@ struct FlightTable<Member, Work> {
         if let index = flights.index(forKey: key) {
             // Mutated in place: copying a flight out would copy its members on every join.
             flights.values[index].members.append((memberID, member))
-            return .joined(flight: flights.values[index].id, member: memberID, retry: flights.values[index].retry)
+            let flight = flights.values[index]
+            return .joined(flight: flight.id, member: memberID, retry: flight.retry, isSaving: flight.isSaving)
         }
         var flight = Flight(id: makeID(), work: newWork())
         flight.members.append((memberID, member))

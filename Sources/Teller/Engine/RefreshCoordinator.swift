@@ -105,10 +105,14 @@ final class RefreshCoordinator: Sendable {
                 makeWork(context) { [self] event in hear(event, key: key, flight: flight) }
             )
             return Membership(coordinator: self, key: key, flight: flight, member: member)
-        case .joined(let flight, let member, let retry):
+        case .joined(let flight, let member, let retry, let isSaving):
             log(.refreshJoined(tag: tag))
+            // What the members present were told, the new one hears at once.
             if let retry {
                 waiter(.retryScheduled(retry.retry, delay: retry.delay))
+            }
+            if isSaving {
+                waiter(.saving)
             }
             return Membership(coordinator: self, key: key, flight: flight, member: member)
         }

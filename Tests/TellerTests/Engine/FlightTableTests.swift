@@ -17,12 +17,19 @@ import Testing
             return
         }
         #expect(work == "work")
-        guard case .joined(let joined, _, let retry) = table.join(octocat, member: "b", newWork: { "second" }) else {
+        guard
+            case .joined(let joined, _, let retry, let isSaving) = table.join(
+                octocat,
+                member: "b",
+                newWork: { "second" }
+            )
+        else {
             Issue.record("the second member started another flight of the same key")
             return
         }
         #expect(joined == flight)
         #expect(retry == nil)
+        #expect(!isSaving)
         guard case .started = table.join(hubot, member: "c", newWork: { "other" }) else {
             Issue.record("another key joined octocat's flight")
             return
@@ -33,7 +40,7 @@ import Testing
     @Test func theLastMemberLeavingCancelsAFlightThatIsNotSaving() {
         var table = Table()
         guard case .started(let flight, let a, _) = table.join(octocat, member: "a", newWork: { "work" }),
-            case .joined(_, let b, _) = table.join(octocat, member: "b", newWork: { "" })
+            case .joined(_, let b, _, _) = table.join(octocat, member: "b", newWork: { "" })
         else {
             Issue.record("no flight started")
             return
@@ -55,11 +62,14 @@ import Testing
         #expect(table.beginSave(octocat, flight: flight) == ["a"])
         #expect(describe(table.leave(octocat, flight: flight, member: a)) == "stays until saved")
         #expect(table.mayFetch(octocat, flight: flight))
-        guard case .joined(let joined, _, _) = table.join(octocat, member: "b", newWork: { "second" }) else {
+        guard case .joined(let joined, _, _, let isSaving) = table.join(octocat, member: "b", newWork: { "second" })
+        else {
             Issue.record("a second flight started while the first one saves")
             return
         }
         #expect(joined == flight)
+        // It was not there when the save began: it is told now, so it reads no half-written cache.
+        #expect(isSaving)
         #expect(table.finish(octocat, flight: flight)?.members == ["a", "b"])
     }
 
@@ -71,14 +81,14 @@ import Testing
         }
         let retry = PendingRetry(failedAttempts: 1, lastError: TestFailure(), nextAttemptAt: .distantFuture)
         #expect(table.retryChanged(octocat, flight: flight, to: (retry, .seconds(2))) == ["a"])
-        guard case .joined(_, _, let told) = table.join(octocat, member: "b", newWork: { "" }) else {
+        guard case .joined(_, _, let told, _) = table.join(octocat, member: "b", newWork: { "" }) else {
             Issue.record("no flight to join")
             return
         }
         #expect(told?.retry == retry)
         #expect(told?.delay == .seconds(2))
         #expect(table.retryChanged(octocat, flight: flight, to: nil) == ["a", "b"])
-        guard case .joined(_, _, let none) = table.join(octocat, member: "c", newWork: { "" }) else {
+        guard case .joined(_, _, let none, _) = table.join(octocat, member: "c", newWork: { "" }) else {
             Issue.record("no flight to join")
             return
         }
