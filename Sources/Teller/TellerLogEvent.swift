@@ -40,9 +40,10 @@ public enum TellerLogEvent: Sendable, CustomStringConvertible {
     /// The ``Teller/uiScheduler`` ran nothing for `waited` after a repository first needed it,
     /// so no state is delivered and no cache is read. Reported once per `Teller`, on the
     /// background scheduler. A UI scheduler on a queue of its own
-    /// (`SerialDispatchQueueScheduler(internalSerialQueueName:)`) always runs and is not watched. The usual cause: a command-line tool, server or test left the UI
-    /// scheduler on the main queue, which only an app's run loop or `dispatchMain()` drains; give
-    /// such a program a serial queue, `SerialDispatchQueueScheduler(internalSerialQueueName:)`.
+    /// (`SerialDispatchQueueScheduler(internalSerialQueueName:)`) always runs and is not watched.
+    /// The usual cause: a command-line tool, server or test left the UI scheduler on the main
+    /// queue, which only an app's run loop or `dispatchMain()` drains; give such a program a
+    /// serial queue, `SerialDispatchQueueScheduler(internalSerialQueueName:)`.
     case uiSchedulerStalled(waited: Duration)
     /// A ``TellerOutbox`` sent the write `id` of `kind`, and the server accepted it.
     case writeSent(kind: String, id: UUID)

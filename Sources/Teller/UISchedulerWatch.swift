@@ -9,11 +9,13 @@ import Dispatch
 /// starts reading its cache, or has its first state for observers), one probe goes through the
 /// UI scheduler's queue (never inline: the main scheduler runs work at once when asked on the
 /// main thread, while the states a finished fetch sends later go through its queue), and a timer
-/// of ``patience`` starts on the background scheduler. A repository nobody observes and that
-/// never fetched (a refresh that fails, say) never starts it: it gives the UI scheduler nothing.
-/// A `Teller` whose UI scheduler is on a queue of its own has none (see `SelfDrainingScheduler`):
-/// libdispatch drains such a queue whatever the process does. A probe that runs first cancels the timer and the watch ends for good; a timer that
-/// fires first reports the stall once. Virtual-time schedulers play both out as the test advances.
+/// of ``patience`` starts on the background scheduler. A probe that runs first cancels the timer
+/// and the watch ends for good; a timer that fires first reports the stall once. Virtual-time
+/// schedulers play both out as the test advances.
+///
+/// A repository nobody observes never starts it: it reads no cache and shows no state, so it
+/// gives the UI scheduler nothing. A `Teller` whose UI scheduler is on a queue of its own has no
+/// watch (see `SelfDrainingScheduler`): libdispatch drains such a queue whatever the process does.
 final class UISchedulerWatch: Sendable {
     /// How long the UI scheduler may take to run the probe before the stall is reported.
     static let patience = 5
